@@ -1,0 +1,154 @@
+#include "cli/Commands.h"
+
+#include "BuiltinScenarios.h"
+#include "CsvSeries.h"
+#include "RunOutput.h"
+#include "ScenarioJson.h"
+#include "VtpWriter.h"
+#include "cli/Progress.h"
+#include "scenario/ScenarioError.h"
+#include "sim/Run.h"
+#include "sim/Simulation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+namespace granular::cli {
+
+namespace {
+
+/// The scenario with every `--set KEY=VALUE` applied in order; throws ScenarioError.
+Scenario prepare(const std::string& name, const std::vector<std::string>& assignments)
+{
+    Scenario scenario = resolveScenario(name);
+    for (const auto& assignment : assignments) {
+        const auto equals = assignment.find('=');
+        if (equals == std::string::npos || equals == 0) {
+            throw ScenarioError("--set: '" + assignment + "' is not of the form KEY=VALUE (e.g. solver.dt=0.001)");
+        }
+        scenario.setFromText(assignment.substr(0, equals), assignment.substr(equals + 1));
+    }
+    return scenario;
+}
+
+std::string frameName(std::int64_t index)
+{
+    std::ostringstream name;
+    name << "frames/frame_" << std::setw(6) << std::setfill('0') << index << ".vtp";
+    return name.str();
+}
+
+nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatistics& stats, int threads)
+{
+    nlohmann::ordered_json summary;
+    const auto& scenario = simulation.scenario();
+    summary["scenario"] = scenario.text("name");
+    summary["method"] = scenario.text("solver.method");
+    summary["seed"] = scenario.integer("seed");
+    summary["threads"] = threads;
+    summary["particles"] = simulation.world().particles.size();
+    summary["simulated_time_s"] = simulation.world().time;
+    summary["steps"] = stats.steps;
+    summary["wall_time_s"] = stats.wallSeconds;
+    const double wall = stats.wallSeconds > 0.0 ? stats.wallSeconds : 1e-12;
+    summary["steps_per_s"] = static_cast<double>(stats.steps) / wall;
+    summary["contact_updates"] = stats.contactUpdates;
+    summary["contact_updates_per_s"] = static_cast<double>(stats.contactUpdates) / wall;
+    auto& final = summary["final"];
+    const auto values = simulation.sample();
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        final[simulation.observables()[i].name] = values[i];
+    }
+    auto& units = summary["units"];
+    for (const auto& observable : simulation.observables()) {
+        units[observable.name] = observable.unit;
+    }
+    return summary;
+}
+
+}  // namespace
+
+int listScenarios(std::ostream& out)
+{
+    for (const auto& builtin : builtinScenarios()) {
+        out << builtin.name << " - " << builtin.description << '\n';
+    }
+    return Success;
+}
+
+int showScenario(const std::string& scenario, const std::vector<std::string>& assignments, std::ostream& out,
+                 std::ostream& err)
+{
+    try {
+        out << scenarioToJson(prepare(scenario, assignments));
+        return Success;
+    } catch (const ScenarioError& error) {
+        err << "granular: " << error.what() << '\n';
+        return BadInput;
+    }
+}
+
+int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
+{
+    std::unique_ptr<Simulation> simulation;
+    try {
+        Scenario scenario = prepare(options.scenario, options.assignments);
+        if (options.seed) {
+            scenario.set("seed", *options.seed);
+        }
+        simulation = std::make_unique<Simulation>(std::move(scenario));
+    } catch (const ScenarioError& error) {
+        err << "granular: " << error.what() << '\n';
+        return BadInput;
+    }
+    try {
+        std::unique_ptr<RunOutput> output;
+        std::ostream* seriesStream = nullptr;
+        std::ostringstream discarded;
+        if (options.outDirectory) {
+            output = std::make_unique<RunOutput>(*options.outDirectory);
+            seriesStream = &output->open("series.csv");
+        } else {
+            seriesStream = &discarded;
+        }
+        std::vector<std::string> columns;
+        for (const auto& observable : simulation->observables()) {
+            columns.push_back(observable.name);
+        }
+        CsvSeries series(*seriesStream, columns);
+        const bool writeFrames = output && simulation->scenario().boolean("output.vtk");
+        std::int64_t frameIndex = 0;
+        Progress progress("running " + simulation->scenario().text("name"), !options.quiet);
+        const RunStatistics stats = runToEnd(
+            *simulation,
+            [&](double time, const std::vector<double>& values) {
+                series.row(time, values);
+                if (writeFrames) {
+                    writeVtp(output->open(frameName(frameIndex++)), *simulation->frame());
+                }
+            },
+            [&](double fraction) { progress.update(fraction); });
+
+        const auto summary = summarize(*simulation, stats, options.threads);
+        if (output) {
+            output->open("summary.json") << summary.dump(2) << '\n';
+            output->open("scenario.json") << scenarioToJson(simulation->scenario());
+            output->commit();
+        }
+        if (!options.quiet) {
+            out << "ran " << simulation->scenario().text("name") << ": " << stats.steps << " steps, "
+                << simulation->world().time << " s simulated in " << stats.wallSeconds << " s"
+                << (output ? ", output in " + output->directory().string() : std::string()) << '\n';
+        }
+        return Success;
+    } catch (const std::exception& error) {
+        err << "granular: " << error.what() << '\n';
+        return RuntimeFailure;
+    }
+}
+
+}  // namespace granular::cli

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace granular::cli {
+
+/// Exit codes of `granular`: scripts rely on them.
+enum ExitCode : int { Success = 0, RuntimeFailure = 1, BadInput = 2 };
+
+struct RunOptions {
+    std::string scenario;
+    std::vector<std::string> assignments;  ///< KEY=VALUE
+    std::optional<std::string> outDirectory;
+    std::optional<std::int64_t> seed;
+    int threads = 1;
+    bool quiet = false;
+};
+
+int listScenarios(std::ostream& out);
+int showScenario(const std::string& scenario, const std::vector<std::string>& assignments, std::ostream& out,
+                 std::ostream& err);
+int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace granular::cli

@@ -1,0 +1,56 @@
+// granular: the headless command line of Granular Studio (see README, "Command line").
+#include "cli/Commands.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <string_view>
+
+int main(int argc, char** argv)
+{
+    using namespace granular::cli;
+    CLI::App app{"granular - headless runs of Granular Studio scenarios"};
+    app.require_subcommand(1, 1);
+
+    app.add_subcommand("list", "list the built-in scenarios: name - description");
+
+    std::string scenario;
+    std::vector<std::string> assignments;
+    auto* show = app.add_subcommand("show", "print the resolved scenario as JSON");
+    show->add_option("SCENARIO", scenario, "built-in name or path to a JSON file")->required();
+    show->add_option("--set", assignments, "override a parameter, KEY=VALUE (repeatable)")->allow_extra_args(false);
+
+    RunOptions run;
+    auto* runCommand = app.add_subcommand("run", "run a scenario headless");
+    runCommand->add_option("SCENARIO", run.scenario, "built-in name or path to a JSON file")->required();
+    runCommand->add_option("--set", run.assignments, "override a parameter, KEY=VALUE (repeatable)")
+        ->allow_extra_args(false);
+    runCommand->add_option("--out", run.outDirectory, "write series.csv, summary.json, scenario.json into DIR");
+    runCommand->add_option("--threads", run.threads, "worker threads (results are identical for any count)")
+        ->check(CLI::Range(1, 256));
+    runCommand->add_option("--seed", run.seed, "override the scenario's seed")
+        ->check(CLI::Range(std::int64_t{0}, std::int64_t{9007199254740991}));
+    runCommand->add_flag("--quiet", run.quiet, "no progress indicator and no closing line");
+
+    if (argc > 1 && argv[1][0] != '-' && std::string_view(argv[1]) != "list" &&
+        std::string_view(argv[1]) != "show" && std::string_view(argv[1]) != "run") {
+        std::cerr << "granular: unknown command '" << argv[1] << "'; accepted: list, show, run\n";
+        return BadInput;
+    }
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& help) {
+        return app.exit(help);
+    } catch (const CLI::ParseError& error) {
+        std::cerr << "granular: " << error.what() << " (see granular --help)\n";
+        return BadInput;
+    }
+
+    if (app.got_subcommand("list")) {
+        return listScenarios(std::cout);
+    }
+    if (app.got_subcommand("show")) {
+        return showScenario(scenario, assignments, std::cout, std::cerr);
+    }
+    return runScenario(run, std::cout, std::cerr);
+}

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "model/Particles.h"
+#include "model/PlaneWall.h"
+
+#include <Eigen/Geometry>
+
+#include <cstdint>
+#include <vector>
+
+namespace granular {
+
+/// Everything a method steps: particles, walls, external fields and the clock.
+struct World {
+    int dimension = 3;                ///< 2 (disks in the x-y plane) or 3 (spheres)
+    Particles particles;
+    std::vector<PlaneWall> walls;
+    Vec3 gravity = Vec3::Zero();      ///< m/s^2
+    Eigen::AlignedBox3d bounds;       ///< m, the container (drawing, cell lists)
+    double time = 0.0;                ///< s
+    std::int64_t steps = 0;
+};
+
+}  // namespace granular

@@ -1,0 +1,28 @@
+#include "sim/BallisticStepper.h"
+
+#include "model/World.h"
+#include "scenario/Scenario.h"
+#include "sim/StageTimer.h"
+
+namespace granular {
+
+void BallisticStepper::configure(const Scenario& scenario) { dt_ = scenario.real("solver.dt"); }
+
+StepDiagnostics BallisticStepper::step(World& world)
+{
+    StepDiagnostics diagnostics;
+    {
+        const StageTimer timer(diagnostics, StepStage::Integrate);
+        auto& p = world.particles;
+        const Vec3 dv = world.gravity * dt_;
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            p.velocity[i] += dv;
+            p.position[i] += p.velocity[i] * dt_;
+        }
+    }
+    world.time += dt_;
+    ++world.steps;
+    return diagnostics;
+}
+
+}  // namespace granular

@@ -1,0 +1,28 @@
+#include "sim/Frame.h"
+
+#include "model/World.h"
+
+namespace granular {
+
+std::shared_ptr<const Frame> Frame::capture(const World& world)
+{
+    auto frame = std::make_shared<Frame>();
+    frame->dimension = world.dimension;
+    frame->time = world.time;
+    frame->steps = world.steps;
+    const auto& p = world.particles;
+    frame->position.reserve(p.size());
+    frame->velocity.reserve(p.size());
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        frame->position.push_back(p.position[i].cast<float>());
+        frame->velocity.push_back(p.velocity[i].cast<float>());
+    }
+    frame->radius.assign(p.radius.begin(), p.radius.end());
+    for (const auto& wall : world.walls) {
+        frame->walls.push_back({wall.name, wall.point, wall.normal});
+    }
+    frame->bounds = world.bounds;
+    return frame;
+}
+
+}  // namespace granular

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace granular {
+
+struct World;
+
+/// An immutable snapshot of the world for viewers and exporters. Readers never see solver arrays.
+struct Frame {
+    struct Wall {
+        std::string name;
+        Eigen::Vector3d point;
+        Eigen::Vector3d normal;
+    };
+    /// A contact as drawn: centre-to-centre stick carrying a normal force.
+    struct Contact {
+        std::int32_t first = 0;
+        std::int32_t second = 0;
+        float normalForce = 0.0F;  ///< N
+    };
+
+    int dimension = 3;
+    double time = 0.0;  ///< s
+    std::int64_t steps = 0;
+    std::vector<Eigen::Vector3f> position;  ///< m
+    std::vector<Eigen::Vector3f> velocity;  ///< m/s
+    std::vector<float> radius;              ///< m
+    std::vector<Contact> contacts;
+    std::vector<Wall> walls;
+    Eigen::AlignedBox3d bounds;  ///< m
+
+    static std::shared_ptr<const Frame> capture(const World& world);
+};
+
+}  // namespace granular

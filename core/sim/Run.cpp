@@ -1,0 +1,37 @@
+#include "sim/Run.h"
+
+#include "sim/Simulation.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace granular {
+
+RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const ProgressSink& onProgress)
+{
+    const auto& scenario = simulation.scenario();
+    const double dt = scenario.real("solver.dt");
+    const auto totalSteps = std::max<std::int64_t>(1, std::llround(scenario.real("run.time") / dt));
+    const auto stepsPerRow = std::max<std::int64_t>(1, std::llround(scenario.real("output.interval") / dt));
+    const auto progressEvery = std::max<std::int64_t>(1, totalSteps / 200);
+
+    RunStatistics stats;
+    const auto start = std::chrono::steady_clock::now();
+    onRow(simulation.world().time, simulation.sample());
+    for (std::int64_t n = 1; n <= totalSteps; ++n) {
+        simulation.step();
+        if (n % stepsPerRow == 0 || n == totalSteps) {
+            onRow(simulation.world().time, simulation.sample());
+        }
+        if (onProgress && n % progressEvery == 0) {
+            onProgress(static_cast<double>(n) / static_cast<double>(totalSteps));
+        }
+    }
+    stats.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    stats.steps = totalSteps;
+    stats.contactUpdates = simulation.contactUpdates();
+    return stats;
+}
+
+}  // namespace granular

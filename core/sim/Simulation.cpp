@@ -1,0 +1,60 @@
+#include "sim/Simulation.h"
+
+#include "scenario/Schema.h"
+#include "sim/BallisticStepper.h"
+#include "sim/WorldBuilder.h"
+
+#include <stdexcept>
+
+namespace granular {
+
+std::unique_ptr<Stepper> makeStepper(const Scenario& scenario)
+{
+    const std::string& method = scenario.text("solver.method");
+    if (method == "ballistic") {
+        return std::make_unique<BallisticStepper>();
+    }
+    throw std::logic_error("solver.method '" + method + "' is in the schema but has no stepper");
+}
+
+Simulation::Simulation(Scenario scenario) : scenario_(std::move(scenario)) { reset(); }
+
+void Simulation::reset()
+{
+    world_ = buildWorld(scenario_);
+    stepper_ = makeStepper(scenario_);
+    stepper_->configure(scenario_);
+    observables_ = observablesFor(scenario_);
+    lastStep_ = {};
+    contactUpdates_ = 0;
+}
+
+void Simulation::step()
+{
+    lastStep_ = stepper_->step(world_);
+    contactUpdates_ += lastStep_.contactUpdates;
+}
+
+bool Simulation::setParameter(std::string_view key, const Value& value)
+{
+    scenario_.set(key, value);
+    const bool live = Schema::instance().find(key)->mutability == Mutability::Live;
+    if (live) {
+        world_.gravity = {scenario_.real("gravity.x"), scenario_.real("gravity.y"),
+                          world_.dimension == 2 ? 0.0 : scenario_.real("gravity.z")};
+        stepper_->configure(scenario_);
+    }
+    return live;
+}
+
+std::vector<double> Simulation::sample() const
+{
+    std::vector<double> row;
+    row.reserve(observables_.size());
+    for (const auto& observable : observables_) {
+        row.push_back(observable.measure(world_, lastStep_));
+    }
+    return row;
+}
+
+}  // namespace granular

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <cstdint>
+
+namespace granular {
+
+/// xoshiro256** seeded by SplitMix64: the same seed gives the same numbers on every platform and
+/// standard library (std::uniform_*_distribution does not promise that).
+class Random {
+public:
+    explicit Random(std::uint64_t seed);
+
+    std::uint64_t next();
+    /// Uniform in [0, 1) with 53 random bits.
+    double uniform() { return static_cast<double>(next() >> 11U) * 0x1.0p-53; }
+    double uniform(double low, double high) { return low + (high - low) * uniform(); }
+    /// Uniform integer in [0, n), n > 0, without modulo bias.
+    std::uint64_t below(std::uint64_t n);
+
+private:
+    std::uint64_t state_[4]{};
+};
+
+}  // namespace granular

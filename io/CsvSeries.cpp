@@ -1,0 +1,84 @@
+#include "CsvSeries.h"
+
+#include "scenario/Value.h"
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace granular {
+
+CsvSeries::CsvSeries(std::ostream& out, const std::vector<std::string>& columns) : out_(out)
+{
+    out_ << "t";
+    for (const auto& name : columns) {
+        out_ << ',' << name;
+    }
+    out_ << '\n';
+}
+
+void CsvSeries::row(double time, const std::vector<double>& values)
+{
+    out_ << formatValue(time);
+    for (const double x : values) {
+        out_ << ',' << formatValue(x);
+    }
+    out_ << '\n';
+}
+
+std::size_t CsvTable::column(const std::string& name) const
+{
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        if (columns[i] == name) {
+            return i;
+        }
+    }
+    std::string list;
+    for (const auto& c : columns) {
+        list += (list.empty() ? "" : ", ") + c;
+    }
+    throw std::runtime_error("--column: no column '" + name + "'; accepted: one of " + list);
+}
+
+CsvTable readCsv(const std::string& path)
+{
+    std::ifstream in(path);
+    if (!in) {
+        throw std::runtime_error(path + ": cannot read the CSV file");
+    }
+    CsvTable table;
+    std::string line;
+    if (!std::getline(in, line)) {
+        throw std::runtime_error(path + ": empty file, expected a header row");
+    }
+    std::stringstream header(line);
+    for (std::string name; std::getline(header, name, ',');) {
+        table.columns.push_back(name);
+    }
+    for (std::size_t lineNumber = 2; std::getline(in, line); ++lineNumber) {
+        if (line.empty()) {
+            continue;
+        }
+        std::vector<double> row;
+        std::stringstream cells(line);
+        for (std::string cell; std::getline(cells, cell, ',');) {
+            double x = 0.0;
+            const auto [end, error] = std::from_chars(cell.data(), cell.data() + cell.size(), x);
+            if (error != std::errc() || end != cell.data() + cell.size()) {
+                throw std::runtime_error(path + ": line " + std::to_string(lineNumber) + ": '" + cell +
+                                         "' is not a number");
+            }
+            row.push_back(x);
+        }
+        if (row.size() != table.columns.size()) {
+            throw std::runtime_error(path + ": line " + std::to_string(lineNumber) + ": " +
+                                     std::to_string(row.size()) + " cells, the header has " +
+                                     std::to_string(table.columns.size()));
+        }
+        table.rows.push_back(std::move(row));
+    }
+    return table;
+}
+
+}  // namespace granular

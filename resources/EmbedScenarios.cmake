@@ -1,0 +1,10 @@
+# Writes a C++ source holding each scenario JSON file as a raw string literal.
+string(REPLACE "|" ";" INPUTS "${INPUTS}")
+set(body "#include \"BuiltinScenarioData.h\"\n\n#include <array>\n\nnamespace granular {\n\nnamespace {\n\nconstexpr std::array kScenarios = {\n")
+foreach(file ${INPUTS})
+  get_filename_component(name ${file} NAME_WE)
+  file(READ ${file} text)
+  string(APPEND body "    BuiltinScenarioText{\"${name}\", R\"granular_json(${text})granular_json\"},\n")
+endforeach()
+string(APPEND body "};\n\n}  // namespace\n\nstd::span<const BuiltinScenarioText> builtinScenarioTexts() { return kScenarios; }\n\n}  // namespace granular\n")
+file(WRITE ${OUTPUT} "${body}")

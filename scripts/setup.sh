@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Idempotent setup: installs the Debian packages Granular Studio needs, and nothing when all are present.
+# Usage: scripts/setup.sh [--core-only]
+set -euo pipefail
+
+core_packages=(build-essential cmake libeigen3-dev nlohmann-json3-dev libcli11-dev)
+gui_packages=(qt6-base-dev libqt6opengl6-dev libqt6charts6-dev libvtk9-dev
+              mpi-default-dev xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core)
+
+packages=("${core_packages[@]}")
+if [[ "${1:-}" != "--core-only" ]]; then
+    packages+=("${gui_packages[@]}")
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+    exit 0
+fi
+
+echo "setup: installing missing Debian packages: ${missing[*]}"
+sudo_cmd=()
+if [[ $(id -u) -ne 0 ]]; then
+    sudo_cmd=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "setup: done"

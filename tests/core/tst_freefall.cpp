@@ -1,0 +1,127 @@
+// Ballistic flight checked against the closed form x(t) = x0 + v0 t + g t^2/2 (vector g, so
+// y(t) = y0 + v0 t - |g| t^2/2). The implicit Euler scheme of seed 000 eq. (1)-(2),
+// v_{n+1} = v_n + g dt, x_{n+1} = x_n + v_{n+1} dt, sums exactly to
+// x_n = x0 + v0 t_n + g t_n^2/2 + g dt t_n/2: a first-order error term that tests can predict.
+#include "scenario/Scenario.h"
+#include "sim/Simulation.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+using namespace granular;
+
+namespace {
+
+Scenario cloud(int dimension, double dt)
+{
+    Scenario s;
+    s.setFromText("world.dimension", std::to_string(dimension));
+    s.set("solver.dt", dt);
+    s.set("particles.count", std::int64_t{30});
+    s.set("particles.jitter", 0.4);
+    s.set("box.walls", std::string("none"));
+    s.set("gravity.x", 0.5);
+    s.set("gravity.y", -9.81);
+    s.set("gravity.z", 0.25);
+    s.set("particles.velocity.x", 0.3);
+    s.set("particles.velocity.y", 1.7);
+    s.set("particles.velocity.z", -0.2);
+    return s;
+}
+
+/// Largest deviation over all particles of x_n from the exact parabola after `steps` steps.
+/// `correction` = 1 subtracts the known first-order term g dt t/2 of the scheme.
+double largestDeviation(int dimension, double dt, int steps, double correction)
+{
+    Simulation simulation(cloud(dimension, dt));
+    const std::vector<Vec3> x0 = simulation.world().particles.position;
+    const std::vector<Vec3> v0 = simulation.world().particles.velocity;
+    for (int n = 0; n < steps; ++n) {
+        simulation.step();
+    }
+    const World& world = simulation.world();
+    const double t = steps * dt;
+    double deviation = 0.0;
+    for (std::size_t i = 0; i < x0.size(); ++i) {
+        const Vec3 exact = x0[i] + v0[i] * t + 0.5 * world.gravity * t * t;
+        const Vec3 schemeTerm = 0.5 * world.gravity * dt * t;
+        deviation = std::max(deviation, (world.particles.position[i] - exact - correction * schemeTerm).norm());
+    }
+    return deviation;
+}
+
+}  // namespace
+
+class FreeFallTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void positionMatchesParabolaPlusKnownFirstOrderTerm3d();
+    void positionMatchesParabolaPlusKnownFirstOrderTerm2d();
+    void errorIsFirstOrderInTimeStep();
+    void velocityIsExactlyLinearInTime();
+    void diskStaysInItsPlane();
+    void runIsBitIdenticalForTheSameSeed();
+};
+
+void FreeFallTest::positionMatchesParabolaPlusKnownFirstOrderTerm3d()
+{
+    // x_n - (x0 + v0 t + g t^2/2) = g dt t/2 to round-off (|x| ~ 0.1 m, 2000 steps: ~1e-13 m).
+    QVERIFY(largestDeviation(3, 1e-4, 2000, 1.0) < 1e-12);
+    QVERIFY(largestDeviation(3, 1e-4, 2000, 0.0) > 1e-5);  // the first-order term itself is ~ 1e-4 m
+}
+
+void FreeFallTest::positionMatchesParabolaPlusKnownFirstOrderTerm2d()
+{
+    QVERIFY(largestDeviation(2, 1e-3, 500, 1.0) < 1e-12);
+}
+
+void FreeFallTest::errorIsFirstOrderInTimeStep()
+{
+    // Same simulated time (0.2 s), dt halved: the error against the parabola halves.
+    const double coarse = largestDeviation(3, 2e-4, 1000, 0.0);
+    const double fine = largestDeviation(3, 1e-4, 2000, 0.0);
+    QVERIFY2(std::fabs(coarse / fine - 2.0) < 1e-6, std::to_string(coarse / fine).c_str());
+}
+
+void FreeFallTest::velocityIsExactlyLinearInTime()
+{
+    Simulation simulation(cloud(3, 1e-3));
+    const Vec3 v0 = simulation.world().particles.velocity[0];
+    for (int n = 0; n < 1000; ++n) {
+        simulation.step();
+    }
+    const Vec3 expected = v0 + simulation.world().gravity * 1.0;
+    QVERIFY((simulation.world().particles.velocity[0] - expected).norm() < 1e-12);
+    QVERIFY(std::fabs(simulation.world().time - 1.0) < 1e-12);
+    QCOMPARE(simulation.world().steps, std::int64_t{1000});
+}
+
+void FreeFallTest::diskStaysInItsPlane()
+{
+    Simulation simulation(cloud(2, 1e-3));
+    for (int n = 0; n < 100; ++n) {
+        simulation.step();
+    }
+    for (const auto& x : simulation.world().particles.position) {
+        QCOMPARE(x.z(), 0.0);
+    }
+}
+
+void FreeFallTest::runIsBitIdenticalForTheSameSeed()
+{
+    Simulation first(cloud(3, 1e-3));
+    Simulation second(cloud(3, 1e-3));
+    for (int n = 0; n < 300; ++n) {
+        first.step();
+        second.step();
+    }
+    QVERIFY(first.world().particles.position == second.world().particles.position);
+    QVERIFY(first.sample() == second.sample());
+}
+
+QTEST_APPLESS_MAIN(FreeFallTest)
+#include "tst_freefall.moc"

@@ -1,0 +1,183 @@
+// Scenario schema: every bad input yields one line naming the key (or the JSON position) and
+// what is accepted.
+#include "BuiltinScenarios.h"
+#include "ScenarioJson.h"
+#include "scenario/ScenarioError.h"
+#include "scenario/Schema.h"
+
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using namespace granular;
+
+namespace {
+
+/// The message of the ScenarioError thrown by `action`, or "" when none is thrown.
+template <typename Action>
+std::string errorOf(Action action)
+{
+    try {
+        action();
+    } catch (const ScenarioError& error) {
+        return error.what();
+    }
+    return {};
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool oneLine(const std::string& text) { return !text.empty() && text.find('\n') == std::string::npos; }
+
+}  // namespace
+
+class SchemaTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyParameterIsDescribedAndItsDefaultIsAccepted();
+    void outOfRangeRealNamesKeyRangeAndUnit();
+    void exclusiveLowerBoundRejectsZero();
+    void wrongTypeNamesKeyAndExpectedKind();
+    void unknownKeyIsNamed();
+    void unknownChoiceListsTheChoices();
+    void malformedJsonGivesLineAndColumn();
+    void missingFileNamesThePath();
+    void objectWhereValueExpectedIsRejected();
+    void integerAcceptedForRealAndConverted();
+    void textAssignmentIsParsedByKind();
+    void resolvedScenarioRoundTripsThroughJson();
+    void everyBuiltinScenarioLoads();
+};
+
+void SchemaTest::everyParameterIsDescribedAndItsDefaultIsAccepted()
+{
+    const Schema& schema = Schema::instance();
+    QVERIFY(schema.parameters().size() >= 20);
+    for (const auto& p : schema.parameters()) {
+        QVERIFY2(!p.description.empty(), p.key.c_str());
+        if (p.kind == ParameterKind::Real) {
+            QVERIFY2(!p.unit.empty(), ("real parameter without unit: " + p.key).c_str());
+        }
+        const std::string error = errorOf([&] { (void)schema.validate(p, p.defaultValue); });
+        QVERIFY2(error.empty(), error.c_str());
+    }
+    for (const char* key : {"seed", "run.time", "output.interval", "solver.method", "solver.dt", "solver.iterations"}) {
+        QVERIFY2(schema.find(key) != nullptr, key);
+    }
+}
+
+void SchemaTest::outOfRangeRealNamesKeyRangeAndUnit()
+{
+    Scenario scenario;
+    const std::string error = errorOf([&] { scenario.set("solver.dt", -1.0); });
+    QVERIFY(oneLine(error));
+    QVERIFY2(contains(error, "solver.dt"), error.c_str());
+    QVERIFY2(contains(error, "-1 is out of range"), error.c_str());
+    QVERIFY2(contains(error, "(0, 1000] s"), error.c_str());
+    QCOMPARE(scenario.real("solver.dt"), 1e-3);  // nothing changed
+}
+
+void SchemaTest::exclusiveLowerBoundRejectsZero()
+{
+    Scenario scenario;
+    QVERIFY(!errorOf([&] { scenario.set("run.time", 0.0); }).empty());
+    QVERIFY(errorOf([&] { scenario.set("run.time", 1e-9); }).empty());
+    const std::string error = errorOf([&] { scenario.set("world.dimension", std::int64_t{4}); });
+    QVERIFY2(contains(error, "world.dimension: 4 is out of range; accepted: an integer in [2, 3]"), error.c_str());
+}
+
+void SchemaTest::wrongTypeNamesKeyAndExpectedKind()
+{
+    const std::string error =
+        errorOf([] { (void)scenarioFromJson(R"({"particles": {"count": "many"}})", "test.json"); });
+    QVERIFY(oneLine(error));
+    QVERIFY2(contains(error, "test.json: particles.count: expected an integer, got a text \"many\""), error.c_str());
+    QVERIFY2(contains(error, "an integer in [1, 10000000]"), error.c_str());
+    const std::string fraction = errorOf([] { (void)scenarioFromJson(R"({"particles": {"count": 2.5}})", "x"); });
+    QVERIFY2(contains(fraction, "particles.count: expected an integer, got a real number 2.5"), fraction.c_str());
+}
+
+void SchemaTest::unknownKeyIsNamed()
+{
+    const std::string error = errorOf([] { (void)scenarioFromJson(R"({"solver": {"dtt": 0.1}})", "s.json"); });
+    QVERIFY(oneLine(error));
+    QVERIFY2(contains(error, "s.json: unknown key 'solver.dtt'"), error.c_str());
+}
+
+void SchemaTest::unknownChoiceListsTheChoices()
+{
+    Scenario scenario;
+    const std::string error = errorOf([&] { scenario.setFromText("box.walls", "glass"); });
+    QVERIFY2(contains(error, "box.walls: \"glass\" is not a known choice; accepted: one of none, floor, open, closed"),
+             error.c_str());
+}
+
+void SchemaTest::malformedJsonGivesLineAndColumn()
+{
+    const std::string error = errorOf([] { (void)scenarioFromJson("{\n  \"seed\": 1,\n  \"run\": {\"time\" 2}\n}", "m.json"); });
+    QVERIFY(oneLine(error));
+    QVERIFY2(contains(error, "m.json: malformed JSON"), error.c_str());
+    QVERIFY2(contains(error, "line 3, column"), error.c_str());
+}
+
+void SchemaTest::missingFileNamesThePath()
+{
+    const std::string error = errorOf([] { (void)loadScenarioFile("/nonexistent/dir/scenario.json"); });
+    QVERIFY(oneLine(error));
+    QVERIFY2(contains(error, "/nonexistent/dir/scenario.json: cannot read"), error.c_str());
+    const std::string unresolved = errorOf([] { (void)resolveScenario("no_such_scenario"); });
+    QVERIFY2(contains(unresolved, "no_such_scenario"), unresolved.c_str());
+}
+
+void SchemaTest::objectWhereValueExpectedIsRejected()
+{
+    const std::string error = errorOf([] { (void)scenarioFromJson(R"({"seed": {"value": 3}})", "o.json"); });
+    QVERIFY2(contains(error, "o.json: seed: object is not a value"), error.c_str());
+    const std::string array = errorOf([] { (void)scenarioFromJson(R"({"solver": {"dt": [1, 2]}})", "a.json"); });
+    QVERIFY2(contains(array, "solver.dt: array is not a value; accepted: a real number in (0, 1000] s"), array.c_str());
+}
+
+void SchemaTest::integerAcceptedForRealAndConverted()
+{
+    const Scenario scenario = scenarioFromJson(R"({"run": {"time": 2}, "particles": {"count": 7.0}})", "i.json");
+    QCOMPARE(scenario.real("run.time"), 2.0);
+    QCOMPARE(scenario.integer("particles.count"), std::int64_t{7});
+}
+
+void SchemaTest::textAssignmentIsParsedByKind()
+{
+    Scenario scenario;
+    scenario.setFromText("solver.dt", "2.5e-4");
+    scenario.setFromText("output.vtk", "true");
+    scenario.setFromText("solver.iterations", "80");
+    QCOMPARE(scenario.real("solver.dt"), 2.5e-4);
+    QVERIFY(scenario.boolean("output.vtk"));
+    QCOMPARE(scenario.integer("solver.iterations"), std::int64_t{80});
+    const std::string error = errorOf([&] { scenario.setFromText("solver.iterations", "80x"); });
+    QVERIFY2(contains(error, "solver.iterations: expected an integer, got \"80x\""), error.c_str());
+    QCOMPARE(scenario.integer("solver.iterations"), std::int64_t{80});
+}
+
+void SchemaTest::resolvedScenarioRoundTripsThroughJson()
+{
+    Scenario original = resolveScenario("freefall2d");
+    original.setFromText("solver.dt", "0.000123");
+    const Scenario copy = scenarioFromJson(scenarioToJson(original), "round-trip");
+    QVERIFY(copy.values() == original.values());
+}
+
+void SchemaTest::everyBuiltinScenarioLoads()
+{
+    const auto builtins = builtinScenarios();
+    QVERIFY(builtins.size() >= 2);
+    for (const auto& builtin : builtins) {
+        const Scenario scenario = resolveScenario(builtin.name);
+        QCOMPARE(scenario.text("name"), builtin.name);
+        QVERIFY2(!builtin.description.empty(), builtin.name.c_str());
+    }
+}
+
+QTEST_APPLESS_MAIN(SchemaTest)
+#include "tst_schema.moc"

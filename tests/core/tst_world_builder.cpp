@@ -1,0 +1,156 @@
+// Initial worlds: particle masses and moments of inertia from their closed forms, placement
+// inside the box without overlaps, seeds, and parameters that do not fit together.
+#include "scenario/Scenario.h"
+#include "scenario/ScenarioError.h"
+#include "sim/WorldBuilder.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <numbers>
+#include <string>
+
+using namespace granular;
+
+namespace {
+
+Scenario box(int dimension)
+{
+    Scenario s;
+    s.set("world.dimension", std::int64_t{dimension});
+    s.set("particles.count", std::int64_t{200});
+    s.set("particles.radius_min", 0.5e-3);
+    s.set("particles.radius_max", 1e-3);
+    s.set("particles.jitter", 0.5);
+    s.set("particles.density", 2000.0);
+    s.set("box.height", 0.07);  // 29 layers of 2.4 mm lattice cells, 8 (x 8) per layer
+    return s;
+}
+
+}  // namespace
+
+class WorldBuilderTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sphereMassAndInertiaFollowClosedForms();
+    void diskMassAndInertiaFollowClosedForms();
+    void particlesStartInsideTheBoxWithoutOverlap();
+    void wallsMatchTheChosenBox();
+    void sameSeedSameWorldOtherSeedOtherWorld();
+    void tooManyParticlesIsRejectedWithCapacity();
+    void inconsistentRadiiAreRejected();
+    void probeMustNameAParticle();
+};
+
+void WorldBuilderTest::sphereMassAndInertiaFollowClosedForms()
+{
+    const World world = buildWorld(box(3));
+    const auto& p = world.particles;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        const double r = p.radius[i];
+        const double m = 2000.0 * 4.0 / 3.0 * std::numbers::pi * r * r * r;  // m = rho 4/3 pi r^3
+        QCOMPARE(p.mass[i], m);
+        QCOMPARE(p.inertia[i], 0.4 * m * r * r);  // I = 2/5 m r^2 (PHYSICS.md section 1)
+    }
+}
+
+void WorldBuilderTest::diskMassAndInertiaFollowClosedForms()
+{
+    const World world = buildWorld(box(2));
+    const auto& p = world.particles;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        const double r = p.radius[i];
+        const double m = 2000.0 * std::numbers::pi * r * r;  // unit thickness
+        QCOMPARE(p.mass[i], m);
+        QCOMPARE(p.inertia[i], 0.5 * m * r * r);  // I = 1/2 m r^2
+        QCOMPARE(p.position[i].z(), 0.0);
+    }
+}
+
+void WorldBuilderTest::particlesStartInsideTheBoxWithoutOverlap()
+{
+    for (const int dimension : {2, 3}) {
+        const World world = buildWorld(box(dimension));
+        const auto& p = world.particles;
+        QCOMPARE(p.size(), std::size_t{200});
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            QVERIFY(p.radius[i] >= 0.5e-3 && p.radius[i] <= 1e-3);
+            for (const auto& wall : world.walls) {
+                QVERIFY(wall.signedDistance(p.position[i]) >= p.radius[i]);
+            }
+            for (std::size_t j = 0; j < i; ++j) {
+                QVERIFY((p.position[i] - p.position[j]).norm() > p.radius[i] + p.radius[j]);
+            }
+        }
+    }
+}
+
+void WorldBuilderTest::wallsMatchTheChosenBox()
+{
+    Scenario s = box(3);
+    s.set("box.walls", std::string("closed"));
+    QCOMPARE(buildWorld(s).walls.size(), std::size_t{6});
+    s.set("box.walls", std::string("open"));
+    QCOMPARE(buildWorld(s).walls.size(), std::size_t{5});
+    s.set("world.dimension", std::int64_t{2});
+    QCOMPARE(buildWorld(s).walls.size(), std::size_t{3});
+    s.set("box.walls", std::string("floor"));
+    const World floorOnly = buildWorld(s);
+    QCOMPARE(floorOnly.walls.size(), std::size_t{1});
+    QVERIFY(floorOnly.walls[0].normal == Vec3::UnitY());
+}
+
+void WorldBuilderTest::sameSeedSameWorldOtherSeedOtherWorld()
+{
+    Scenario s = box(3);
+    const World a = buildWorld(s);
+    const World b = buildWorld(s);
+    QVERIFY(a.particles.position == b.particles.position);
+    QVERIFY(a.particles.radius == b.particles.radius);
+    s.set("seed", std::int64_t{2});
+    QVERIFY(buildWorld(s).particles.radius != a.particles.radius);
+}
+
+void WorldBuilderTest::tooManyParticlesIsRejectedWithCapacity()
+{
+    Scenario s = box(3);
+    s.set("particles.count", std::int64_t{100000});
+    try {
+        (void)buildWorld(s);
+        QFAIL("expected a ScenarioError");
+    } catch (const ScenarioError& error) {
+        const std::string message = error.what();
+        QVERIFY2(message.find("particles.count: 100000 particles do not fit") == 0, message.c_str());
+        QVERIFY2(message.find("accepted: at most 1856") != std::string::npos, message.c_str());  // 8 x 29 x 8
+    }
+}
+
+void WorldBuilderTest::inconsistentRadiiAreRejected()
+{
+    Scenario s = box(2);
+    s.set("particles.radius_min", 2e-3);
+    try {
+        (void)buildWorld(s);
+        QFAIL("expected a ScenarioError");
+    } catch (const ScenarioError& error) {
+        QVERIFY2(std::string(error.what()).find("particles.radius_min") == 0, error.what());
+    }
+}
+
+void WorldBuilderTest::probeMustNameAParticle()
+{
+    Scenario s = box(2);
+    s.set("probe.index", std::int64_t{200});
+    try {
+        (void)buildWorld(s);
+        QFAIL("expected a ScenarioError");
+    } catch (const ScenarioError& error) {
+        QVERIFY2(std::string(error.what()).find("probe.index: 200 is out of range; accepted: an integer in [0, 199]") ==
+                     0,
+                 error.what());
+    }
+}
+
+QTEST_APPLESS_MAIN(WorldBuilderTest)
+#include "tst_world_builder.moc"
