@@ -1,5 +1,6 @@
 // granular: the headless command line of Granular Studio (see README, "Command line").
 #include "cli/Commands.h"
+#include "cli/FitCommand.h"
 
 #include <CLI/CLI.hpp>
 
@@ -32,9 +33,20 @@ int main(int argc, char** argv)
         ->check(CLI::Range(std::int64_t{0}, std::int64_t{9007199254740991}));
     runCommand->add_flag("--quiet", run.quiet, "no progress indicator and no closing line");
 
+    std::string csvPath;
+    std::string column;
+    std::optional<double> from;
+    std::optional<double> to;
+    auto* fit = app.add_subcommand("fit", "fit x0 + A exp(-t/tau) sin(omega t + phase) to a series column");
+    fit->add_option("CSV", csvPath, "series CSV with a time column t")->required();
+    fit->add_option("--column", column, "the column to fit")->required();
+    fit->add_option("--from", from, "first time of the window (default: the first row)");
+    fit->add_option("--to", to, "last time of the window (default: the last row)");
+
     if (argc > 1 && argv[1][0] != '-' && std::string_view(argv[1]) != "list" &&
-        std::string_view(argv[1]) != "show" && std::string_view(argv[1]) != "run") {
-        std::cerr << "granular: unknown command '" << argv[1] << "'; accepted: list, show, run\n";
+        std::string_view(argv[1]) != "show" && std::string_view(argv[1]) != "run" &&
+        std::string_view(argv[1]) != "fit") {
+        std::cerr << "granular: unknown command '" << argv[1] << "'; accepted: list, show, run, fit\n";
         return BadInput;
     }
     try {
@@ -51,6 +63,9 @@ int main(int argc, char** argv)
     }
     if (app.got_subcommand("show")) {
         return showScenario(scenario, assignments, std::cout, std::cerr);
+    }
+    if (app.got_subcommand("fit")) {
+        return fitSeries(csvPath, column, from, to, std::cout, std::cerr);
     }
     return runScenario(run, std::cout, std::cerr);
 }

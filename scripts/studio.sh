@@ -10,6 +10,11 @@ if [[ $# -eq 0 ]]; then
     set -- freefall3d
 fi
 studio="$root/build/app/granular-studio"
+# Qt warns on stderr when the runtime directory is missing (containers, CI); give it one.
+if [[ -z "${XDG_RUNTIME_DIR:-}" ]]; then
+    export XDG_RUNTIME_DIR="/tmp/runtime-$(id -u)"
+    mkdir -p -m 700 "$XDG_RUNTIME_DIR"
+fi
 if [[ -n "${DISPLAY:-}" || -n "${WAYLAND_DISPLAY:-}" ]]; then
     exec "$studio" "$@"
 fi

@@ -3,6 +3,7 @@
 #include "BuiltinScenarios.h"
 #include "CsvSeries.h"
 #include "RunOutput.h"
+#include "ScenarioArguments.h"
 #include "ScenarioJson.h"
 #include "VtpWriter.h"
 #include "cli/Progress.h"
@@ -20,20 +21,6 @@
 namespace granular::cli {
 
 namespace {
-
-/// The scenario with every `--set KEY=VALUE` applied in order; throws ScenarioError.
-Scenario prepare(const std::string& name, const std::vector<std::string>& assignments)
-{
-    Scenario scenario = resolveScenario(name);
-    for (const auto& assignment : assignments) {
-        const auto equals = assignment.find('=');
-        if (equals == std::string::npos || equals == 0) {
-            throw ScenarioError("--set: '" + assignment + "' is not of the form KEY=VALUE (e.g. solver.dt=0.001)");
-        }
-        scenario.setFromText(assignment.substr(0, equals), assignment.substr(equals + 1));
-    }
-    return scenario;
-}
 
 std::string frameName(std::int64_t index)
 {
@@ -84,7 +71,7 @@ int showScenario(const std::string& scenario, const std::vector<std::string>& as
                  std::ostream& err)
 {
     try {
-        out << scenarioToJson(prepare(scenario, assignments));
+        out << scenarioToJson(scenarioFromArguments(scenario, assignments));
         return Success;
     } catch (const ScenarioError& error) {
         err << "granular: " << error.what() << '\n';
@@ -96,7 +83,7 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
 {
     std::unique_ptr<Simulation> simulation;
     try {
-        Scenario scenario = prepare(options.scenario, options.assignments);
+        Scenario scenario = scenarioFromArguments(options.scenario, options.assignments);
         if (options.seed) {
             scenario.set("seed", *options.seed);
         }

@@ -24,6 +24,7 @@ void Particles::add(const Vec3& x, double r, double density, int dimension)
     radius.push_back(r);
     mass.push_back(m);
     inertia.push_back(particleInertia(m, r, dimension));
+    externalForce.push_back(Vec3::Zero());
 }
 
 }  // namespace granular

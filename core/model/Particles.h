@@ -18,6 +18,7 @@ struct Particles {
     std::vector<double> radius;         ///< m
     std::vector<double> mass;           ///< kg
     std::vector<double> inertia;        ///< kg m^2: 2/5 m r^2 (sphere), 1/2 m r^2 (disk)
+    std::vector<Vec3> externalForce;    ///< N, applied at the centre besides gravity (e.g. the chain's push)
 
     [[nodiscard]] std::size_t size() const { return position.size(); }
 

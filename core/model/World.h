@@ -1,11 +1,15 @@
 #pragma once
 
+#include "contact/Contact.h"
+#include "model/Drum.h"
 #include "model/Particles.h"
+#include "model/Piston.h"
 #include "model/PlaneWall.h"
 
 #include <Eigen/Geometry>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace granular {
@@ -15,6 +19,9 @@ struct World {
     int dimension = 3;                ///< 2 (disks in the x-y plane) or 3 (spheres)
     Particles particles;
     std::vector<PlaneWall> walls;
+    std::optional<Piston> piston;
+    std::optional<Drum> drum;
+    std::vector<Contact> contacts;    ///< candidates of the last step with their forces (warm start)
     Vec3 gravity = Vec3::Zero();      ///< m/s^2
     Eigen::AlignedBox3d bounds;       ///< m, the container (drawing, cell lists)
     double time = 0.0;                ///< s

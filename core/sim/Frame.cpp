@@ -21,6 +21,15 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
     for (const auto& wall : world.walls) {
         frame->walls.push_back({wall.name, wall.point, wall.normal});
     }
+    if (world.piston) {
+        frame->walls.push_back({world.piston->plane.name, world.piston->plane.point, world.piston->plane.normal});
+    }
+    for (const granular::Contact& c : world.contacts) {
+        const double normalForce = c.force.dot(c.normal);
+        if (c.kind == ContactKind::Particle && normalForce > 0.0) {
+            frame->contacts.push_back({c.partner, c.particle, static_cast<float>(normalForce)});
+        }
+    }
     frame->bounds = world.bounds;
     return frame;
 }

@@ -49,10 +49,23 @@ std::vector<Observable> observablesFor(const Scenario& scenario)
         list.push_back({std::string("probe_v") + axes[a], "m/s", "velocity of the probe particle",
                         [probe, a](const World& w, const StepDiagnostics&) { return w.particles.velocity[probe][a]; }});
     }
+    if (scenario.text("setup") == "piston") {
+        const std::string pressureUnit = scenario.integer("world.dimension") == 2 ? "N/m" : "Pa";
+        list.push_back({"piston_y", "m", "height of the piston",
+                        [](const World& w, const StepDiagnostics&) { return w.piston->plane.point.y(); }});
+        list.push_back({"pressure", pressureUnit, "force of the packing on the piston / piston length (2D) or area",
+                        [](const World& w, const StepDiagnostics&) { return w.piston->contactForce / w.piston->area; }});
+    }
     list.push_back({"iterations", "1", "solver iterations in the last step",
                     [](const World&, const StepDiagnostics& d) { return static_cast<double>(d.iterations); }});
     list.push_back({"contacts", "1", "active contacts after the last step",
                     [](const World&, const StepDiagnostics& d) { return static_cast<double>(d.contacts); }});
+    list.push_back({"residual", "1", "convergence measure of the last iteration (eq. 35 or 36)",
+                    [](const World&, const StepDiagnostics& d) { return d.residual; }});
+    list.push_back({"mean_overlap", "m", "mean overlap of the active contacts after the last step",
+                    [](const World&, const StepDiagnostics& d) { return d.meanOverlap; }});
+    list.push_back({"max_overlap", "m", "largest overlap after the last step",
+                    [](const World&, const StepDiagnostics& d) { return d.maxOverlap; }});
     return list;
 }
 

@@ -1,6 +1,7 @@
 #include "sim/Simulation.h"
 
 #include "scenario/Schema.h"
+#include "cd/ContactDynamicsStepper.h"
 #include "sim/BallisticStepper.h"
 #include "sim/WorldBuilder.h"
 
@@ -13,6 +14,10 @@ std::unique_ptr<Stepper> makeStepper(const Scenario& scenario)
     const std::string& method = scenario.text("solver.method");
     if (method == "ballistic") {
         return std::make_unique<BallisticStepper>();
+    }
+    if (method == "cd") {
+        return std::make_unique<ContactDynamicsStepper>(solverSettingsFrom(scenario),
+                                                        static_cast<std::uint64_t>(scenario.integer("seed")));
     }
     throw std::logic_error("solver.method '" + method + "' is in the schema but has no stepper");
 }
@@ -40,8 +45,7 @@ bool Simulation::setParameter(std::string_view key, const Value& value)
     scenario_.set(key, value);
     const bool live = Schema::instance().find(key)->mutability == Mutability::Live;
     if (live) {
-        world_.gravity = {scenario_.real("gravity.x"), scenario_.real("gravity.y"),
-                          world_.dimension == 2 ? 0.0 : scenario_.real("gravity.z")};
+        applyLiveParameters(world_, scenario_);
         stepper_->configure(scenario_);
     }
     return live;

@@ -6,6 +6,7 @@
 #include "util/Random.h"
 
 #include <cmath>
+#include <functional>
 #include <string>
 
 namespace granular {
@@ -37,8 +38,9 @@ void addBoxWalls(World& world, const std::string& walls, const Vec3& size)
     }
 }
 
-/// Particles on a jittered square (2D) or cubic (3D) lattice filling the box from the floor up.
-void placeCloud(World& world, const Scenario& s, const Vec3& size)
+/// Particles on a jittered square (2D) or cubic (3D) lattice filling the box from the floor up,
+/// skipping lattice sites that `accept` refuses (e.g. outside a drum).
+void placeLattice(World& world, const Scenario& s, const Vec3& size, const std::function<bool(const Vec3&)>& accept)
 {
     const double rMin = s.real("particles.radius_min");
     const double rMax = s.real("particles.radius_max");
@@ -52,13 +54,7 @@ void placeCloud(World& world, const Scenario& s, const Vec3& size)
     const auto count = static_cast<std::size_t>(s.integer("particles.count"));
     const auto nx = static_cast<std::size_t>(std::floor(size.x() / spacing));
     const auto nz = world.dimension == 3 ? static_cast<std::size_t>(std::floor(size.z() / spacing)) : 1U;
-    const auto layersAvailable = static_cast<std::size_t>(std::floor((size.y() - lift) / spacing));
-    const std::size_t capacity = nx * nz * layersAvailable;
-    if (count > capacity) {
-        throw ScenarioError("particles.count: " + std::to_string(count) + " particles do not fit in the box" +
-                            "; accepted: at most " + std::to_string(capacity) +
-                            " with these box sizes, radius_max, gap and lift");
-    }
+    const auto layers = static_cast<std::size_t>(std::floor(std::max(0.0, size.y() - lift) / spacing));
     Random random(static_cast<std::uint64_t>(s.integer("seed")));
     const double density = s.real("particles.density");
     const double jitter = s.real("particles.jitter") * 0.5 * gapWidth;
@@ -66,12 +62,18 @@ void placeCloud(World& world, const Scenario& s, const Vec3& size)
     if (world.dimension == 2) {
         v0.z() = 0.0;
     }
-    for (std::size_t n = 0; n < count; ++n) {
-        const std::size_t layer = n / (nx * nz);
-        const std::size_t i = n % nx;
-        const std::size_t k = (n / nx) % nz;
-        Vec3 x((static_cast<double>(i) + 0.5) * spacing, lift + (static_cast<double>(layer) + 0.5) * spacing,
-               world.dimension == 3 ? (static_cast<double>(k) + 0.5) * spacing : 0.0);
+    const std::size_t siteCount = nx * nz * layers;
+    const auto siteCentre = [&](std::size_t site) {
+        const std::size_t layer = site / (nx * nz);
+        return Vec3((static_cast<double>(site % nx) + 0.5) * spacing,
+                    lift + (static_cast<double>(layer) + 0.5) * spacing,
+                    world.dimension == 3 ? (static_cast<double>((site / nx) % nz) + 0.5) * spacing : 0.0);
+    };
+    for (std::size_t site = 0; site < siteCount && world.particles.size() < count; ++site) {
+        const Vec3 x = siteCentre(site);
+        if (!accept(x)) {
+            continue;
+        }
         Vec3 shake(random.uniform(-jitter, jitter), random.uniform(-jitter, jitter), random.uniform(-jitter, jitter));
         if (world.dimension == 2) {
             shake.z() = 0.0;
@@ -80,27 +82,125 @@ void placeCloud(World& world, const Scenario& s, const Vec3& size)
         world.particles.add(x + shake, r, density, world.dimension);
         world.particles.velocity.back() = v0;
     }
+    if (world.particles.size() < count) {
+        std::size_t capacity = 0;
+        for (std::size_t site = 0; site < siteCount; ++site) {
+            capacity += accept(siteCentre(site)) ? 1U : 0U;
+        }
+        throw ScenarioError("particles.count: " + std::to_string(count) + " particles do not fit in the box" +
+                            "; accepted: at most " + std::to_string(capacity) +
+                            " with these box sizes, radius_max, gap and lift");
+    }
+}
+
+Vec3 boxSize(const Scenario& s, int dimension)
+{
+    return {s.real("box.width"), s.real("box.height"), dimension == 2 ? 0.0 : s.real("box.depth")};
+}
+
+void buildCloud(World& world, const Scenario& s)
+{
+    const Vec3 size = boxSize(s, world.dimension);
+    world.bounds = Eigen::AlignedBox3d(Vec3::Zero(), size);
+    placeLattice(world, s, size, [](const Vec3&) { return true; });
+    addBoxWalls(world, s.text("box.walls"), size);
+}
+
+/// Seed 000 Fig. 6: equal disks in a line along x, touching, a wall `chain.wall_gap` left of the first.
+void buildChain(World& world, const Scenario& s)
+{
+    const auto count = static_cast<std::size_t>(s.integer("chain.count"));
+    const double r = s.real("particles.radius_max");
+    const double mass = s.real("chain.mass");
+    const double wallGap = s.real("chain.wall_gap");
+    for (std::size_t k = 0; k < count; ++k) {
+        const Vec3 x(wallGap + r + 2.0 * r * static_cast<double>(k), 0.0, 0.0);
+        world.particles.add(x, r, 1.0, world.dimension);
+        world.particles.mass.back() = mass;
+        world.particles.inertia.back() = particleInertia(mass, r, world.dimension);
+    }
+    world.walls.push_back({"wall", Vec3::Zero(), Vec3::UnitX()});
+    const double length = wallGap + 2.0 * r * static_cast<double>(count);
+    world.bounds = Eigen::AlignedBox3d(Vec3(0.0, -r, world.dimension == 3 ? -r : 0.0),
+                                       Vec3(length, r, world.dimension == 3 ? r : 0.0));
+}
+
+/// Seed 000 Fig. 5: a box with fixed base and side walls closed at the top by a mobile piston.
+void buildPiston(World& world, const Scenario& s)
+{
+    const Vec3 size = boxSize(s, world.dimension);
+    world.bounds = Eigen::AlignedBox3d(Vec3::Zero(), size);
+    placeLattice(world, s, size, [](const Vec3&) { return true; });
+    addBoxWalls(world, "open", size);
+    Piston piston;
+    piston.plane = {"piston", Vec3(0.0, size.y(), 0.0), -Vec3::UnitY()};
+    piston.mass = s.real("piston.mass");
+    piston.area = world.dimension == 2 ? size.x() : size.x() * size.z();
+    world.piston = piston;
+}
+
+/// A drum of radius R with its axis along z through (R, R); end caps at z = 0 and z = depth in 3D.
+void buildDrum(World& world, const Scenario& s)
+{
+    const double radius = s.real("drum.radius");
+    const Vec3 size(2.0 * radius, 2.0 * radius, world.dimension == 2 ? 0.0 : s.real("box.depth"));
+    world.bounds = Eigen::AlignedBox3d(Vec3::Zero(), size);
+    Drum drum;
+    drum.centre = Vec3(radius, radius, 0.0);
+    drum.radius = radius;
+    world.drum = drum;
+    const double reach = radius - s.real("particles.radius_max");
+    placeLattice(world, s, size, [&](const Vec3& x) {
+        const Vec3 d = x - drum.centre;
+        return std::hypot(d.x(), d.y()) < reach;
+    });
+    if (world.dimension == 3) {
+        world.walls.push_back({"back", Vec3::Zero(), Vec3::UnitZ()});
+        world.walls.push_back({"front", Vec3(0, 0, size.z()), -Vec3::UnitZ()});
+    }
 }
 
 }  // namespace
+
+void applyLiveParameters(World& world, const Scenario& s)
+{
+    world.gravity = readVector(s, "gravity");
+    if (world.dimension == 2) {
+        world.gravity.z() = 0.0;
+    }
+    const std::string& setup = s.text("setup");
+    if (setup == "chain" && world.particles.size() > 0) {
+        world.particles.externalForce.back() = Vec3(-s.real("chain.force"), 0.0, 0.0);
+    }
+    if (world.piston) {
+        world.piston->force = s.real("piston.force");
+        world.piston->loadStep = s.real("piston.load_step");
+        world.piston->loadStepTime = s.real("piston.load_step_time");
+    }
+    if (world.drum) {
+        world.drum->angularVelocity = s.real("drum.angular_velocity");
+    }
+}
 
 World buildWorld(const Scenario& s)
 {
     World world;
     world.dimension = static_cast<int>(s.integer("world.dimension"));
-    world.gravity = readVector(s, "gravity");
-    Vec3 size(s.real("box.width"), s.real("box.height"), s.real("box.depth"));
-    if (world.dimension == 2) {
-        world.gravity.z() = 0.0;
-        size.z() = 0.0;
+    const std::string& setup = s.text("setup");
+    if (setup == "chain") {
+        buildChain(world, s);
+    } else if (setup == "piston") {
+        buildPiston(world, s);
+    } else if (setup == "drum") {
+        buildDrum(world, s);
+    } else {
+        buildCloud(world, s);
     }
-    world.bounds = Eigen::AlignedBox3d(Vec3::Zero(), size);
-    placeCloud(world, s, size);
-    addBoxWalls(world, s.text("box.walls"), size);
+    applyLiveParameters(world, s);
     const auto probe = static_cast<std::size_t>(s.integer("probe.index"));
     if (probe >= world.particles.size()) {
         throw ScenarioError("probe.index: " + std::to_string(probe) + " is out of range; accepted: an integer in [0, " +
-                            std::to_string(world.particles.size() - 1) + "] (particles.count - 1)");
+                            std::to_string(world.particles.size() - 1) + "] (number of particles - 1)");
     }
     return world;
 }

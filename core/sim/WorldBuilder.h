@@ -6,8 +6,11 @@ namespace granular {
 
 class Scenario;
 
-/// Builds the initial world of a scenario (its `setup`): particles, walls, gravity.
+/// Builds the initial world of a scenario (its `setup`): particles, walls, piston or drum, gravity.
 /// Throws ScenarioError when the parameters are individually valid but do not fit together.
 World buildWorld(const Scenario& scenario);
+
+/// Copies the live parameters that live in the world (gravity, applied forces, drum rotation).
+void applyLiveParameters(World& world, const Scenario& scenario);
 
 }  // namespace granular

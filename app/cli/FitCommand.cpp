@@ -1,0 +1,93 @@
+#include "cli/FitCommand.h"
+
+#include "CsvSeries.h"
+#include "analysis/DampedOscillationFit.h"
+#include "cli/Commands.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+
+namespace granular::cli {
+
+namespace {
+
+std::string describe(double value)
+{
+    std::ostringstream text;
+    text << value;
+    return text.str();
+}
+
+/// Times and values of one column of the CSV, over the window; throws std::runtime_error or
+/// std::invalid_argument with the message for the user.
+analysis::TimeSeries readWindow(const std::string& csvPath, const std::string& column, std::optional<double> from,
+                                std::optional<double> to)
+{
+    if (from && to && *from >= *to) {
+        throw std::invalid_argument("fit: --from " + describe(*from) + " must be less than --to " + describe(*to));
+    }
+    const CsvTable table = readCsv(csvPath);
+    if (std::find(table.columns.begin(), table.columns.end(), "t") == table.columns.end()) {
+        throw std::runtime_error(csvPath + ": no time column 't' in the header");
+    }
+    const std::size_t timeIndex = table.column("t");
+    const std::size_t valueIndex = table.column(column);
+    std::vector<double> t;
+    std::vector<double> x;
+    for (const auto& row : table.rows) {
+        t.push_back(row[timeIndex]);
+        x.push_back(row[valueIndex]);
+    }
+    analysis::TimeSeries window = analysis::selectWindow(t, x, from, to);
+    if (window.t.size() < analysis::kMinimumFitSamples) {
+        throw std::invalid_argument("fit: " + std::to_string(window.t.size()) + " samples of '" + column +
+                                    "' in the window " + (from ? describe(*from) : "-inf") +
+                                    " <= t <= " + (to ? describe(*to) : "inf") + ", at least " +
+                                    std::to_string(analysis::kMinimumFitSamples) + " are needed");
+    }
+    return window;
+}
+
+}  // namespace
+
+int fitSeries(const std::string& csvPath, const std::string& column, std::optional<double> from,
+              std::optional<double> to, std::ostream& out, std::ostream& err)
+{
+    analysis::TimeSeries window;
+    analysis::DampedOscillationFit fit;
+    try {
+        window = readWindow(csvPath, column, from, to);
+        fit = analysis::fitDampedOscillation(window.t, window.x);
+    } catch (const std::runtime_error& error) {  // unreadable file, unknown column
+        err << "granular: " << error.what() << '\n';
+        return BadInput;
+    } catch (const std::invalid_argument& error) {  // empty or short window, unusable samples
+        err << "granular: " << error.what() << '\n';
+        return BadInput;
+    }
+    nlohmann::ordered_json json;
+    json["x0"] = fit.x0;
+    json["amplitude"] = fit.amplitude;
+    json["tau"] = fit.tau;
+    json["omega"] = fit.omega;
+    json["phase"] = fit.phase;
+    json["rmse"] = fit.rmse;
+    json["r2"] = fit.r2;
+    json["samples"] = window.t.size();
+    json["from"] = window.t.front();
+    json["to"] = window.t.back();
+    json["converged"] = fit.converged;
+    out << json.dump(2) << '\n';
+    if (!fit.converged) {
+        err << "granular: fit: '" << column << "' did not converge after " << fit.iterations
+            << " Levenberg-Marquardt iterations (best rmse " << fit.rmse << ")\n";
+        return RuntimeFailure;
+    }
+    return Success;
+}
+
+}  // namespace granular::cli

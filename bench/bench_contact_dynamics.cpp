@@ -1,0 +1,96 @@
+// Throughput of the contact dynamics solver: contact updates (one-contact shock-law solves) per
+// second for piston2d and for a 3D packing of ~20,000 spheres. Not a test: prints and saves figures.
+// Usage: bench_contact_dynamics [OUTPUT.json]
+#include "BuiltinScenarios.h"
+#include "scenario/Scenario.h"
+#include "sim/Simulation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+using namespace granular;
+
+namespace {
+
+struct Figure {
+    std::string name;
+    std::size_t particles = 0;
+    std::int64_t steps = 0;
+    double seconds = 0.0;
+    std::int64_t contactUpdates = 0;
+    double meanCandidates = 0.0;
+};
+
+/// Runs `warmup` steps untimed, then times `steps` steps.
+Figure measure(const std::string& name, Scenario scenario, int warmup, int steps)
+{
+    Simulation simulation(std::move(scenario));
+    for (int n = 0; n < warmup; ++n) {
+        simulation.step();
+    }
+    Figure figure{name, simulation.world().particles.size(), steps, 0.0, 0, 0.0};
+    const auto start = std::chrono::steady_clock::now();
+    for (int n = 0; n < steps; ++n) {
+        simulation.step();
+        figure.contactUpdates += simulation.lastStep().contactUpdates;
+        figure.meanCandidates += static_cast<double>(simulation.lastStep().candidates);
+    }
+    figure.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    figure.meanCandidates /= steps;
+    return figure;
+}
+
+Scenario packing3d()
+{
+    Scenario s;
+    s.setFromText("name", "packing3d");
+    s.setFromText("world.dimension", "3");
+    s.setFromText("solver.method", "cd");
+    s.setFromText("solver.iterations", "20");
+    s.setFromText("solver.dt", "0.01");
+    s.setFromText("gravity.y", "-1");
+    s.setFromText("contact.friction", "0.3");
+    s.setFromText("particles.count", "20000");
+    s.setFromText("particles.radius_min", "0.9");
+    s.setFromText("particles.radius_max", "1");
+    s.setFromText("particles.density", "1");
+    s.setFromText("particles.gap", "0.02");
+    s.setFromText("particles.jitter", "0.5");
+    s.setFromText("box.width", "41");
+    s.setFromText("box.depth", "41");
+    s.setFromText("box.height", "110");
+    return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    const Figure figures[] = {
+        measure("piston2d", resolveScenario("piston2d"), 2000, 500),
+        measure("packing3d_20000", packing3d(), 100, 50),
+    };
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    std::printf("%-18s %10s %8s %12s %14s %18s\n", "case", "particles", "steps", "candidates", "wall time (s)",
+                "contact updates/s");
+    for (const auto& f : figures) {
+        const double rate = static_cast<double>(f.contactUpdates) / f.seconds;
+        std::printf("%-18s %10zu %8lld %12.0f %14.3f %18.3e\n", f.name.c_str(), f.particles,
+                    static_cast<long long>(f.steps), f.meanCandidates, f.seconds, rate);
+        out.push_back({{"case", f.name},
+                       {"particles", f.particles},
+                       {"steps", f.steps},
+                       {"mean_candidates", f.meanCandidates},
+                       {"wall_time_s", f.seconds},
+                       {"contact_updates", f.contactUpdates},
+                       {"contact_updates_per_s", rate}});
+    }
+    const std::string path = argc > 1 ? argv[1] : "bench_contact_dynamics.json";
+    std::ofstream(path) << out.dump(2) << '\n';
+    std::printf("saved %s\n", path.c_str());
+    return 0;
+}

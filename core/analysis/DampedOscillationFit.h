@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace granular::analysis {
+
+/// x(t) = x0 + A exp(-t/tau) sin(omega t + phase) fitted to samples (seed 000 eq. 64: the motion of
+/// the free end of a chain, or of a piston, after a load step). Units follow the samples: [x] for
+/// the signal, [t] for time.
+struct DampedOscillationFit {
+    double x0 = 0.0;         ///< offset, [x]
+    double amplitude = 0.0;  ///< A > 0 at t = 0, [x]
+    double tau = 0.0;        ///< damping time, [t]; negative for a growing oscillation
+    double omega = 0.0;      ///< angular frequency > 0, rad/[t]
+    double phase = 0.0;      ///< rad, in [-pi, pi)
+    double rmse = 0.0;       ///< root-mean-square residual, [x]
+    double r2 = 0.0;         ///< coefficient of determination, 1 - SS_res / SS_tot
+    int iterations = 0;      ///< Levenberg-Marquardt iterations of the retained start
+    bool converged = false;  ///< whether Levenberg-Marquardt stopped on a tolerance, not on its budget
+
+    /// The fitted model at time t ([t]), [x].
+    [[nodiscard]] double valueAt(double t) const;
+};
+
+/// Samples in time order: t_i ([t]) and x_i ([x]).
+struct TimeSeries {
+    std::vector<double> t;
+    std::vector<double> x;
+};
+
+/// The samples with from <= t <= to (an absent bound does not limit). Throws std::invalid_argument
+/// when from >= to or when t and x differ in length.
+[[nodiscard]] TimeSeries selectWindow(std::span<const double> t, std::span<const double> x, std::optional<double> from,
+                                      std::optional<double> to);
+
+/// Fewest samples the fit accepts: five parameters and a few degrees of freedom to judge them by.
+inline constexpr std::size_t kMinimumFitSamples = 8;
+
+/// Least-squares fit by Levenberg-Marquardt from automatic initial guesses (zero crossings,
+/// peak envelope, a coarse damped periodogram), keeping the best of several starts.
+/// Throws std::invalid_argument with one line for fewer than kMinimumFitSamples samples, lengths
+/// that differ, non-finite values, times that do not increase strictly, or a constant signal.
+[[nodiscard]] DampedOscillationFit fitDampedOscillation(std::span<const double> t, std::span<const double> x);
+
+}  // namespace granular::analysis

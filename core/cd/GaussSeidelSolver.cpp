@@ -1,0 +1,128 @@
+#include "cd/GaussSeidelSolver.h"
+
+#include "cd/ShockLaw.h"
+#include "model/World.h"
+#include "util/Random.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace granular {
+
+void GaussSeidelSolver::predictFreeMotion(const World& world, double dt)
+{
+    const auto& p = world.particles;
+    const std::size_t n = p.size();
+    velocity_.resize(n);
+    angularVelocity_.resize(n);
+    inverseMass_.resize(n);
+    inverseInertia_.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        inverseMass_[i] = 1.0 / p.mass[i];
+        inverseInertia_[i] = 1.0 / p.inertia[i];
+        velocity_[i] = p.velocity[i] + dt * (world.gravity + p.externalForce[i] * inverseMass_[i]);
+        angularVelocity_[i] = p.angularVelocity[i];
+    }
+    if (world.piston) {
+        const Piston& piston = *world.piston;
+        pistonInverseMass_ = 1.0 / piston.mass;
+        const double along = piston.appliedForce(world.time + dt) * pistonInverseMass_ + world.gravity.dot(piston.plane.normal);
+        pistonVelocity_ = piston.velocity + dt * along;
+    }
+}
+
+Vec3 GaussSeidelSolver::relativeVelocity(const Contact& c) const
+{
+    const auto j = static_cast<std::size_t>(c.particle);
+    const Vec3 v1 = velocity_[j] + angularVelocity_[j].cross(c.lever1);
+    switch (c.kind) {
+    case ContactKind::Particle: {
+        const auto i = static_cast<std::size_t>(c.partner);
+        return v1 - (velocity_[i] + angularVelocity_[i].cross(c.lever0));
+    }
+    case ContactKind::Piston:
+        return v1 - pistonVelocity_ * c.normal;
+    case ContactKind::Wall:
+    case ContactKind::Drum:
+        break;
+    }
+    return v1 - c.surfaceVelocity;
+}
+
+void GaussSeidelSolver::applyImpulse(const Contact& c, const Vec3& dR, double dt)
+{
+    const auto j = static_cast<std::size_t>(c.particle);
+    velocity_[j] += (dt * inverseMass_[j]) * dR;
+    angularVelocity_[j] += (dt * inverseInertia_[j]) * c.lever1.cross(dR);
+    if (c.kind == ContactKind::Particle) {
+        const auto i = static_cast<std::size_t>(c.partner);
+        velocity_[i] -= (dt * inverseMass_[i]) * dR;
+        angularVelocity_[i] -= (dt * inverseInertia_[i]) * c.lever0.cross(dR);
+    } else if (c.kind == ContactKind::Piston) {
+        pistonVelocity_ -= dt * pistonInverseMass_ * dR.dot(c.normal);
+    }
+}
+
+GaussSeidelSolver::Result GaussSeidelSolver::solve(World& world, const SolverSettings& settings, Random& random)
+{
+    const double dt = settings.dt;
+    predictFreeMotion(world, dt);
+    auto& contacts = world.contacts;
+    for (const Contact& c : contacts) {
+        applyImpulse(c, c.force, dt);  // warm start: the previous step's forces
+    }
+    Result result;
+    const std::size_t count = contacts.size();
+    if (count == 0) {
+        return result;
+    }
+    order_.resize(count);
+    std::iota(order_.begin(), order_.end(), 0U);
+    double previousMeanForce = 0.0;
+    for (const Contact& c : contacts) {
+        previousMeanForce += c.force.norm();
+    }
+    previousMeanForce /= static_cast<double>(count);
+
+    while (result.iterations < settings.iterations) {
+        // A fresh random permutation for every sweep: each candidate exactly once (seed 000 section 2.5).
+        for (std::size_t k = count - 1; k > 0; --k) {
+            std::swap(order_[k], order_[random.below(k + 1)]);
+        }
+        double largestRelativeChange = 0.0;
+        double meanForce = 0.0;
+        for (const std::uint32_t a : order_) {
+            Contact& c = contacts[a];
+            const Vec3 V = relativeVelocity(c);
+            const double Rn = c.force.dot(c.normal);
+            const Vec3 Rt = c.force - Rn * c.normal;
+            const Vec3 U = V - dt * ((Rn / c.normalMass) * c.normal + Rt / c.tangentialMass);
+            const Vec3 R = shockLaw(U, c.normal, c.gap, c.normalMass, c.tangentialMass, settings.friction, dt);
+            const Vec3 dR = R - c.force;
+            applyImpulse(c, dR, dt);
+            c.force = R;
+            const double magnitude = R.norm();
+            meanForce += magnitude;
+            const double change = dR.norm();
+            const double scale = magnitude + settings.forceCutoff;
+            if (change > 0.0) {
+                largestRelativeChange = std::max(largestRelativeChange, scale > 0.0 ? change / scale : HUGE_VAL);
+            }
+        }
+        ++result.iterations;
+        meanForce /= static_cast<double>(count);
+        if (settings.criterion == ConvergenceCriterion::Global) {
+            result.residual = meanForce > 0.0 ? std::fabs(meanForce - previousMeanForce) / meanForce : 0.0;
+        } else {
+            result.residual = largestRelativeChange;
+        }
+        previousMeanForce = meanForce;
+        if (settings.criterion != ConvergenceCriterion::Fixed && result.residual <= settings.tolerance) {
+            break;
+        }
+    }
+    return result;
+}
+
+}  // namespace granular

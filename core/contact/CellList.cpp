@@ -1,0 +1,97 @@
+#include "contact/CellList.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace granular {
+
+void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& bounds, int dimension, double margin,
+                         std::vector<std::pair<std::int32_t, std::int32_t>>& pairs)
+{
+    pairs.clear();
+    const auto n = static_cast<std::int32_t>(particles.size());
+    if (n < 2) {
+        return;
+    }
+    double largest = 0.0;
+    Eigen::AlignedBox3d box = bounds;
+    for (std::int32_t i = 0; i < n; ++i) {
+        largest = std::max(largest, particles.radius[static_cast<std::size_t>(i)]);
+        box.extend(particles.position[static_cast<std::size_t>(i)]);
+    }
+    // A cell is at least one interaction range wide, so neighbours lie in adjacent cells; the grid
+    // is coarsened when the box is huge compared with the particles (e.g. a free-flying cloud).
+    double cell = 2.0 * largest + std::max(margin, 0.0);
+    const Eigen::Vector3d extent = box.sizes();
+    std::array<std::int64_t, 3> dims{1, 1, 1};
+    for (;;) {
+        std::int64_t total = 1;
+        for (int a = 0; a < dimension; ++a) {
+            dims[static_cast<std::size_t>(a)] = std::max<std::int64_t>(1, static_cast<std::int64_t>(extent[a] / cell));
+            total *= dims[static_cast<std::size_t>(a)];
+        }
+        if (total <= 8 * static_cast<std::int64_t>(n) + 64) {
+            break;
+        }
+        cell *= 1.5;
+    }
+    const auto cellCoordinate = [&](const Vec3& x, int a) {
+        const auto c = static_cast<std::int64_t>((x[a] - box.min()[a]) / extent[a] * static_cast<double>(dims[static_cast<std::size_t>(a)]));
+        return std::clamp<std::int64_t>(c, 0, dims[static_cast<std::size_t>(a)] - 1);
+    };
+    const std::int64_t cellCount = dims[0] * dims[1] * dims[2];
+    cellOf_.resize(static_cast<std::size_t>(n));
+    cellStart_.assign(static_cast<std::size_t>(cellCount + 1), 0);
+    for (std::int32_t i = 0; i < n; ++i) {
+        const Vec3& x = particles.position[static_cast<std::size_t>(i)];
+        const std::int64_t c = cellCoordinate(x, 0) + dims[0] * (cellCoordinate(x, 1) + dims[1] * cellCoordinate(x, 2));
+        cellOf_[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(c);
+        ++cellStart_[static_cast<std::size_t>(c + 1)];
+    }
+    for (std::int64_t c = 0; c < cellCount; ++c) {
+        cellStart_[static_cast<std::size_t>(c + 1)] += cellStart_[static_cast<std::size_t>(c)];
+    }
+    sorted_.resize(static_cast<std::size_t>(n));
+    std::vector<std::int32_t> fill(cellStart_.begin(), cellStart_.end() - 1);
+    for (std::int32_t i = 0; i < n; ++i) {
+        sorted_[static_cast<std::size_t>(fill[static_cast<std::size_t>(cellOf_[static_cast<std::size_t>(i)])]++)] = i;
+    }
+
+    const std::int64_t reachZ = dimension == 3 ? 1 : 0;
+    for (std::int32_t j = 0; j < n; ++j) {
+        const auto sj = static_cast<std::size_t>(j);
+        const Vec3& xj = particles.position[sj];
+        const std::int64_t cx = cellCoordinate(xj, 0);
+        const std::int64_t cy = cellCoordinate(xj, 1);
+        const std::int64_t cz = cellCoordinate(xj, 2);
+        const std::size_t first = pairs.size();
+        for (std::int64_t dz = -reachZ; dz <= reachZ; ++dz) {
+            for (std::int64_t dy = -1; dy <= 1; ++dy) {
+                for (std::int64_t dx = -1; dx <= 1; ++dx) {
+                    const std::int64_t x = cx + dx;
+                    const std::int64_t y = cy + dy;
+                    const std::int64_t z = cz + dz;
+                    if (x < 0 || y < 0 || z < 0 || x >= dims[0] || y >= dims[1] || z >= dims[2]) {
+                        continue;
+                    }
+                    const std::int64_t c = x + dims[0] * (y + dims[1] * z);
+                    for (std::int32_t k = cellStart_[static_cast<std::size_t>(c)]; k < cellStart_[static_cast<std::size_t>(c + 1)]; ++k) {
+                        const std::int32_t i = sorted_[static_cast<std::size_t>(k)];
+                        if (i >= j) {
+                            continue;
+                        }
+                        const auto si = static_cast<std::size_t>(i);
+                        const double reach = particles.radius[si] + particles.radius[sj] + margin;
+                        if ((xj - particles.position[si]).squaredNorm() < reach * reach) {
+                            pairs.emplace_back(i, j);
+                        }
+                    }
+                }
+            }
+        }
+        std::sort(pairs.begin() + static_cast<std::ptrdiff_t>(first), pairs.end());
+    }
+}
+
+}  // namespace granular

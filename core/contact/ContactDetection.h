@@ -1,0 +1,30 @@
+#pragma once
+
+#include "contact/CellList.h"
+#include "contact/Contact.h"
+
+#include <vector>
+
+namespace granular {
+
+struct World;
+
+/// Finds the contact candidates of a world (sphere-sphere, sphere-plane, sphere-piston and
+/// sphere-drum pairs whose gap is below a margin), computes their geometry and effective masses
+/// (seed 000 eq. 17-18) and carries over the forces of candidates that already existed.
+class ContactDetection {
+public:
+    /// `margin` (m): candidates are pairs with gap < margin; it must cover the approach within one step.
+    void update(World& world, double margin);
+
+private:
+    CellList cells_;
+    std::vector<std::pair<std::int32_t, std::int32_t>> pairs_;
+    std::vector<Contact> next_;
+};
+
+/// Gap below which a pair is a candidate in the step t -> t + dt: a fraction of the smallest radius
+/// plus what the fastest bodies can close in one step.
+double candidateMargin(const World& world, double dt, double relativeMargin);
+
+}  // namespace granular

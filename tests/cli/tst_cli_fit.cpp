@@ -1,0 +1,187 @@
+// `granular fit` as scripts see it: the JSON of x(t) = x0 + A exp(-t/tau) sin(omega t + phase)
+// (seed 000 eq. 64) fitted to a series CSV, its key order, and exit code 2 with one line on bad input.
+#include "CsvSeries.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+    int exitCode = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const fs::path& path)
+{
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+/// A scratch directory removed at the end of the test function.
+struct ScratchDirectory {
+    fs::path path;
+    ScratchDirectory()
+        : path(fs::temp_directory_path() /
+               ("granular-cli-fit-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand())))
+    {
+        fs::create_directories(path);
+    }
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+    ScratchDirectory(ScratchDirectory&&) = delete;
+    ScratchDirectory& operator=(ScratchDirectory&&) = delete;
+    ~ScratchDirectory() { fs::remove_all(path); }
+};
+
+/// Runs `granular ARGS` with stdin closed and stdout/stderr captured.
+Result runGranular(const std::string& arguments)
+{
+    const ScratchDirectory capture;
+    const fs::path out = capture.path / "out.txt";
+    const fs::path err = capture.path / "err.txt";
+    const std::string command = std::string("'") + GRANULAR_CLI_PATH + "' " + arguments + " </dev/null >'" +
+                                out.string() + "' 2>'" + err.string() + "'";
+    const int status = std::system(command.c_str());
+    Result result;
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = slurp(out);
+    result.err = slurp(err);
+    return result;
+}
+
+bool isOneLineNaming(const std::string& text, const std::string& part)
+{
+    return !text.empty() && text.find('\n') == text.size() - 1 && text.find(part) != std::string::npos;
+}
+
+// The series: x = the damped oscillation below; y = a straight line.
+constexpr double kX0 = 0.25;
+constexpr double kAmplitude = 0.8;
+constexpr double kTau = 12.0;
+constexpr double kOmega = 1.3;
+constexpr double kPhase = -0.6;
+
+/// t = 0, 0.05, ..., 30 in the CSV format of `granular run` (io/CsvSeries.h).
+fs::path writeSeries(const fs::path& directory)
+{
+    const fs::path file = directory / "series.csv";
+    std::ofstream stream(file);
+    granular::CsvSeries series(stream, {"x", "y"});
+    for (int i = 0; i <= 600; ++i) {
+        const double t = 0.05 * i;
+        const double x = kX0 + kAmplitude * std::exp(-t / kTau) * std::sin(kOmega * t + kPhase);
+        series.row(t, {x, 1.0 + 0.5 * t});
+    }
+    return file;
+}
+
+bool agrees(double value, double expected)
+{
+    return std::fabs(value - expected) <= 1e-6 * std::fabs(expected);
+}
+
+}  // namespace
+
+class CliFitTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void fitPrintsParametersInContractOrder();
+    void windowSelectsTheSamples();
+    void badInputExitsTwoWithOneLine();
+    void straightLineDoesNotConvergeAndExitsOne();
+};
+
+void CliFitTest::fitPrintsParametersInContractOrder()
+{
+    const ScratchDirectory dir;
+    const fs::path csv = writeSeries(dir.path);
+    const Result r = runGranular("fit '" + csv.string() + "' --column x --from 2 --to 25");
+    QVERIFY2(r.exitCode == 0, r.err.c_str());
+    QVERIFY(r.err.empty());
+    const auto json = nlohmann::ordered_json::parse(r.out);
+    std::vector<std::string> keys;
+    for (const auto& item : json.items()) {
+        keys.push_back(item.key());
+    }
+    const std::vector<std::string> contract{"x0", "amplitude", "tau",  "omega", "phase",    "rmse",
+                                            "r2", "samples",   "from", "to",    "converged"};
+    QVERIFY2(keys == contract, r.out.c_str());
+    QVERIFY2(agrees(json["x0"].get<double>(), kX0), r.out.c_str());
+    QVERIFY2(agrees(json["amplitude"].get<double>(), kAmplitude), r.out.c_str());
+    QVERIFY2(agrees(json["tau"].get<double>(), kTau), r.out.c_str());
+    QVERIFY2(agrees(json["omega"].get<double>(), kOmega), r.out.c_str());
+    QVERIFY2(agrees(json["phase"].get<double>(), kPhase), r.out.c_str());
+    QVERIFY(json["rmse"].get<double>() < 1e-9);
+    QVERIFY(json["r2"].get<double>() > 1.0 - 1e-12);
+    QVERIFY(json["converged"].get<bool>());
+}
+
+void CliFitTest::windowSelectsTheSamples()
+{
+    // Rows t = 2.00, 2.05, ..., 25.00 of the 0.05 grid: 461 samples (bounds included).
+    const ScratchDirectory dir;
+    const fs::path csv = writeSeries(dir.path);
+    const Result r = runGranular("fit '" + csv.string() + "' --column x --from 2 --to 25");
+    QCOMPARE(r.exitCode, 0);
+    const auto json = nlohmann::json::parse(r.out);
+    QCOMPARE(json["samples"].get<int>(), 461);
+    QCOMPARE(json["from"].get<double>(), 2.0);
+    QCOMPARE(json["to"].get<double>(), 25.0);
+    const Result all = runGranular("fit '" + csv.string() + "' --column x");
+    QCOMPARE(all.exitCode, 0);
+    QCOMPARE(nlohmann::json::parse(all.out)["samples"].get<int>(), 601);
+}
+
+void CliFitTest::badInputExitsTwoWithOneLine()
+{
+    const ScratchDirectory dir;
+    const std::string csv = "'" + writeSeries(dir.path).string() + "'";
+    const struct {
+        std::string arguments;
+        std::string named;
+    } cases[] = {
+        {"fit " + csv + " --column z", "no column 'z'; accepted: one of t, x, y"},
+        {"fit '" + (dir.path / "missing.csv").string() + "' --column x", "missing.csv: cannot read"},
+        {"fit " + csv + " --column x --from 5 --to 5.2", "5 samples of 'x'"},
+        {"fit " + csv + " --column x --from 7 --to 3", "--from 7 must be less than --to 3"},
+        {"fit " + csv, "--column"},
+    };
+    for (const auto& c : cases) {
+        const Result r = runGranular(c.arguments);
+        QVERIFY2(r.exitCode == 2, c.arguments.c_str());
+        QVERIFY2(isOneLineNaming(r.err, c.named), (c.arguments + " -> " + r.err).c_str());
+        QVERIFY2(r.out.empty(), c.arguments.c_str());
+    }
+}
+
+void CliFitTest::straightLineDoesNotConvergeAndExitsOne()
+{
+    // A line is the limit omega -> 0, A -> infinity of the model, not attained at any finite
+    // parameters: Levenberg-Marquardt runs out of evaluations. The best attempt is still printed.
+    const ScratchDirectory dir;
+    const fs::path csv = writeSeries(dir.path);
+    const Result r = runGranular("fit '" + csv.string() + "' --column y");
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(isOneLineNaming(r.err, "'y' did not converge"), r.err.c_str());
+    QVERIFY(!nlohmann::json::parse(r.out)["converged"].get<bool>());
+}
+
+QTEST_APPLESS_MAIN(CliFitTest)
+#include "tst_cli_fit.moc"

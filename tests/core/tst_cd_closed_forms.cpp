@@ -1,0 +1,183 @@
+// Contact dynamics against closed forms: a resting sphere carries m g; rolling without slip
+// accelerates at a = g sin(theta) / (1 + I/(m r^2)) (5/7 g sin(theta) sphere, 2/3 disk); slipping at
+// a = g (sin(theta) - mu cos(theta)) below the threshold mu = 2/7 tan(theta) (sphere); and the
+// shock law (seed 000 eq. 34) makes a head-on collision perfectly inelastic.
+#include "cd/ContactDynamicsStepper.h"
+#include "model/World.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <numbers>
+#include <string>
+
+using namespace granular;
+
+namespace {
+
+constexpr double g = 9.81;
+
+SolverSettings converged(double mu, double dt)
+{
+    SolverSettings s;
+    s.criterion = ConvergenceCriterion::Local;
+    s.iterations = 1000;
+    s.tolerance = 1e-12;
+    s.friction = mu;
+    s.dt = dt;
+    return s;
+}
+
+/// One grain of radius 1 cm resting on the floor y = 0, gravity tilted by theta: the incline.
+World grainOnIncline(int dimension, double theta)
+{
+    World world;
+    world.dimension = dimension;
+    world.particles.add(Vec3(0.0, 0.01, 0.0), 0.01, 2500.0, dimension);
+    world.walls.push_back({"incline", Vec3::Zero(), Vec3::UnitY()});
+    world.gravity = g * Vec3(std::sin(theta), -std::cos(theta), 0.0);
+    world.bounds = Eigen::AlignedBox3d(Vec3(-1, -1, -1), Vec3(1, 1, 1));
+    return world;
+}
+
+/// Acceleration along the incline measured over `steps` steps after the contact is established.
+double accelerationAlongIncline(int dimension, double theta, double mu)
+{
+    World world = grainOnIncline(dimension, theta);
+    const double dt = 1e-4;
+    ContactDynamicsStepper stepper(converged(mu, dt), 7);
+    stepper.step(world);
+    const double v0 = world.particles.velocity[0].x();
+    const int steps = 500;
+    for (int n = 0; n < steps; ++n) {
+        stepper.step(world);
+    }
+    return (world.particles.velocity[0].x() - v0) / (steps * dt);
+}
+
+bool relativelyClose(double actual, double expected, double tolerance)
+{
+    return std::fabs(actual - expected) <= tolerance * std::fabs(expected);
+}
+
+}  // namespace
+
+class ContactDynamicsClosedFormTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void restingSphereCarriesItsWeight();
+    void droppedSphereComesToRestAndCarriesItsWeight();
+    void sphereRollsAtFiveSeventhsGSinTheta();
+    void diskRollsAtTwoThirdsGSinTheta();
+    void sphereSlipsBelowFrictionThreshold();
+    void rollingSlippingThresholdIsTwoSeventhsTanTheta();
+    void headOnCollisionIsPerfectlyInelastic();
+    void unequalMassesConserveMomentumAndStick();
+};
+
+void ContactDynamicsClosedFormTest::restingSphereCarriesItsWeight()
+{
+    World world = grainOnIncline(3, 0.0);
+    ContactDynamicsStepper stepper(converged(0.5, 1e-3), 1);
+    for (int n = 0; n < 10; ++n) {
+        stepper.step(world);
+        QCOMPARE(world.contacts.size(), std::size_t{1});
+        const double weight = world.particles.mass[0] * g;
+        QVERIFY(relativelyClose(world.contacts[0].force.y(), weight, 1e-12));
+        QVERIFY(world.particles.velocity[0].norm() < 1e-15);
+    }
+}
+
+void ContactDynamicsClosedFormTest::droppedSphereComesToRestAndCarriesItsWeight()
+{
+    World world = grainOnIncline(3, 0.0);
+    world.particles.position[0].y() = 0.0105;  // 0.5 mm above the floor
+    ContactDynamicsStepper stepper(converged(0.5, 1e-3), 1);
+    for (int n = 0; n < 40; ++n) {
+        stepper.step(world);
+    }
+    QCOMPARE(world.contacts.size(), std::size_t{1});
+    QVERIFY(relativelyClose(world.contacts[0].force.y(), world.particles.mass[0] * g, 1e-12));
+    QVERIFY(std::fabs(world.particles.velocity[0].y()) < 1e-15);
+    QVERIFY(world.particles.position[0].y() >= 0.01 - 1e-15);  // g_pos: no overlap is created
+}
+
+void ContactDynamicsClosedFormTest::sphereRollsAtFiveSeventhsGSinTheta()
+{
+    for (const double degrees : {5.0, 20.0, 35.0}) {
+        const double theta = degrees * std::numbers::pi / 180.0;
+        const double a = accelerationAlongIncline(3, theta, 1.0);
+        QVERIFY2(relativelyClose(a, 5.0 / 7.0 * g * std::sin(theta), 1e-9), std::to_string(a).c_str());
+    }
+}
+
+void ContactDynamicsClosedFormTest::diskRollsAtTwoThirdsGSinTheta()
+{
+    const double theta = 25.0 * std::numbers::pi / 180.0;
+    const double a = accelerationAlongIncline(2, theta, 1.0);
+    QVERIFY2(relativelyClose(a, 2.0 / 3.0 * g * std::sin(theta), 1e-9), std::to_string(a).c_str());
+}
+
+void ContactDynamicsClosedFormTest::sphereSlipsBelowFrictionThreshold()
+{
+    const double theta = 30.0 * std::numbers::pi / 180.0;
+    for (const double mu : {0.0, 0.05, 0.12}) {
+        const double a = accelerationAlongIncline(3, theta, mu);
+        QVERIFY2(relativelyClose(a, g * (std::sin(theta) - mu * std::cos(theta)), 1e-9), std::to_string(a).c_str());
+    }
+}
+
+void ContactDynamicsClosedFormTest::rollingSlippingThresholdIsTwoSeventhsTanTheta()
+{
+    const double theta = 30.0 * std::numbers::pi / 180.0;
+    const double threshold = 2.0 / 7.0 * std::tan(theta);
+    const double rolling = 5.0 / 7.0 * g * std::sin(theta);
+    QVERIFY(relativelyClose(accelerationAlongIncline(3, theta, threshold * 1.01), rolling, 1e-9));
+    const double mu = threshold * 0.99;
+    const double slipping = g * (std::sin(theta) - mu * std::cos(theta));
+    QVERIFY(relativelyClose(accelerationAlongIncline(3, theta, mu), slipping, 1e-9));
+    QVERIFY(slipping > rolling);
+}
+
+void ContactDynamicsClosedFormTest::headOnCollisionIsPerfectlyInelastic()
+{
+    World world;
+    world.dimension = 3;
+    world.particles.add(Vec3(0.0, 0.0, 0.0), 0.01, 2500.0, 3);
+    world.particles.add(Vec3(0.0205, 0.0, 0.0), 0.01, 2500.0, 3);
+    world.particles.velocity[0] = Vec3(0.3, 0.0, 0.0);
+    world.particles.velocity[1] = Vec3(-0.3, 0.0, 0.0);
+    world.bounds = Eigen::AlignedBox3d(Vec3(-1, -1, -1), Vec3(1, 1, 1));
+    ContactDynamicsStepper stepper(converged(0.3, 1e-3), 3);
+    for (int n = 0; n < 10; ++n) {
+        stepper.step(world);
+    }
+    const Vec3 relative = world.particles.velocity[1] - world.particles.velocity[0];
+    QVERIFY2(std::fabs(relative.x()) < 1e-14, std::to_string(relative.x()).c_str());
+    QVERIFY(world.particles.velocity[0].norm() < 1e-14);  // equal masses: both stop
+    QVERIFY((world.particles.position[1] - world.particles.position[0]).norm() >= 0.02 - 1e-14);
+}
+
+void ContactDynamicsClosedFormTest::unequalMassesConserveMomentumAndStick()
+{
+    World world;
+    world.dimension = 2;
+    world.particles.add(Vec3(0.0, 0.0, 0.0), 0.02, 1000.0, 2);
+    world.particles.add(Vec3(0.031, 0.0, 0.0), 0.01, 1000.0, 2);
+    world.particles.velocity[0] = Vec3(0.5, 0.0, 0.0);
+    world.bounds = Eigen::AlignedBox3d(Vec3(-1, -1, 0), Vec3(1, 1, 0));
+    const Vec3 momentum = world.particles.mass[0] * world.particles.velocity[0];
+    ContactDynamicsStepper stepper(converged(0.3, 1e-3), 3);
+    for (int n = 0; n < 10; ++n) {
+        stepper.step(world);
+    }
+    const Vec3 after = world.particles.mass[0] * world.particles.velocity[0] + world.particles.mass[1] * world.particles.velocity[1];
+    QVERIFY((after - momentum).norm() < 1e-14 * momentum.norm() + 1e-18);
+    const Vec3 common = momentum / (world.particles.mass[0] + world.particles.mass[1]);
+    QVERIFY((world.particles.velocity[0] - common).norm() < 1e-12);
+    QVERIFY((world.particles.velocity[1] - common).norm() < 1e-12);
+}
+
+QTEST_APPLESS_MAIN(ContactDynamicsClosedFormTest)
+#include "tst_cd_closed_forms.moc"

@@ -1,0 +1,223 @@
+// The fit of x(t) = x0 + A exp(-t/tau) sin(omega t + phase) (seed 000 eq. 64) on synthetic signals:
+// noise-free data must give back the generating parameters to round-off level, noisy data to
+// within the statistical error, and bad input must be refused with one line.
+#include "analysis/DampedOscillationFit.h"
+#include "util/Random.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace granular;
+using namespace granular::analysis;
+
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+struct Signal {
+    const char* name;
+    double x0;
+    double amplitude;
+    double tau;
+    double omega;
+    double phase;
+    double from;  ///< first sample time
+    double to;    ///< last sample time
+    int samples;
+
+    [[nodiscard]] double at(double t) const
+    {
+        return x0 + amplitude * std::exp(-t / tau) * std::sin(omega * t + phase);
+    }
+};
+
+// Periods in the window = omega (to - from) / 2 pi; decay over the window = (to - from) / tau.
+const Signal kFewPeriods{"1.5 periods", 0.3, 1.2, 5.0, 2.0 * kPi / 4.0, 0.7, 0.0, 6.0, 300};
+const Signal kManyPeriods{"20 periods", -2.5, 0.04, 200.0, 2.0 * kPi / 3.0, -2.0, 0.0, 60.0, 2000};
+const Signal kStrongDamping{"strong damping", 10.0, 3.0, 0.5, 2.0 * kPi, 2.5, 0.0, 4.0, 400};
+const Signal kWeakDamping{"weak damping", 1e-3, 2e-4, 1e4, 2.0 * kPi / 2.0, -3.0, 0.0, 10.0, 500};
+// The chain of seed 000 Fig. 7 (omega, tau of eq. 58, 60 for n = 50, N_I = 40), seen after its transient.
+const Signal kLateWindow{"late window", 50.7, 0.8, 63.52, 0.17673, 1.1, 100.0, 400.0, 301};
+
+TimeSeries sample(const Signal& signal, double noise, std::uint64_t seed)
+{
+    Random random(seed);
+    TimeSeries series;
+    for (int i = 0; i < signal.samples; ++i) {
+        const double t = signal.from + (signal.to - signal.from) * i / (signal.samples - 1);
+        // Sum of 12 uniforms minus 6: unit variance, close enough to Gaussian for a noise floor.
+        double gaussian = -6.0;
+        for (int k = 0; k < 12; ++k) {
+            gaussian += random.uniform();
+        }
+        series.t.push_back(t);
+        series.x.push_back(signal.at(t) + noise * gaussian);
+    }
+    return series;
+}
+
+DampedOscillationFit fit(const TimeSeries& series)
+{
+    return fitDampedOscillation(series.t, series.x);
+}
+
+double relative(double value, double exact)
+{
+    return std::fabs(value - exact) / std::fabs(exact);
+}
+
+/// |a - b| modulo 2 pi.
+double angleBetween(double a, double b)
+{
+    return std::fabs(std::remainder(a - b, 2.0 * kPi));
+}
+
+std::string report(const Signal& signal, const DampedOscillationFit& f)
+{
+    return std::string(signal.name) + ": x0 " + std::to_string(f.x0) + " A " + std::to_string(f.amplitude) + " tau " +
+           std::to_string(f.tau) + " omega " + std::to_string(f.omega) + " phase " + std::to_string(f.phase) +
+           " rmse " + std::to_string(f.rmse) + " converged " + std::to_string(f.converged);
+}
+
+void checkExactRecovery(const Signal& signal)
+{
+    const DampedOscillationFit f = fit(sample(signal, 0.0, 1));
+    const std::string text = report(signal, f);
+    QVERIFY2(f.converged, text.c_str());
+    QVERIFY2(relative(f.omega, signal.omega) < 1e-6, text.c_str());
+    QVERIFY2(relative(f.tau, signal.tau) < 1e-6, text.c_str());
+    QVERIFY2(relative(f.amplitude, signal.amplitude) < 1e-6, text.c_str());
+    QVERIFY2(relative(f.x0, signal.x0) < 1e-6, text.c_str());
+    QVERIFY2(angleBetween(f.phase, signal.phase) < 1e-6, text.c_str());
+    QVERIFY2(f.rmse < 1e-8 * signal.amplitude, text.c_str());
+    QVERIFY2(f.r2 > 1.0 - 1e-12, text.c_str());
+}
+
+void checkNoisyRecovery(const Signal& signal)
+{
+    const double noise = 0.01 * signal.amplitude * std::exp(-signal.from / signal.tau);
+    const DampedOscillationFit f = fit(sample(signal, noise, 2024));
+    const std::string text = report(signal, f);
+    QVERIFY2(f.converged, text.c_str());
+    QVERIFY2(relative(f.omega, signal.omega) < 0.01, text.c_str());
+    QVERIFY2(relative(f.tau, signal.tau) < 0.05, text.c_str());
+    // The best fit leaves the noise: rmse ~ its standard deviation.
+    QVERIFY2(f.rmse > 0.8 * noise && f.rmse < 1.2 * noise, text.c_str());
+}
+
+template <typename Call> bool refusesWith(Call call, const std::string& part)
+{
+    try {
+        call();
+    } catch (const std::invalid_argument& error) {
+        const std::string message = error.what();
+        return message.find(part) != std::string::npos && message.find('\n') == std::string::npos;
+    }
+    return false;
+}
+
+}  // namespace
+
+class DampedFitTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void recoversFewPeriodsExactly();
+    void recoversManyPeriodsExactly();
+    void recoversStrongDampingExactly();
+    void recoversWeakDampingExactly();
+    void recoversParametersOfAbsoluteTimeInALateWindow();
+    void reportsPositiveAmplitudeAndWrappedPhase();
+    void recoversFrequencyAndDampingTimeThroughNoise();
+    void windowKeepsSamplesBetweenBounds();
+    void refusesBadInput();
+};
+
+void DampedFitTest::recoversFewPeriodsExactly()
+{
+    checkExactRecovery(kFewPeriods);
+}
+
+void DampedFitTest::recoversManyPeriodsExactly()
+{
+    checkExactRecovery(kManyPeriods);
+}
+
+void DampedFitTest::recoversStrongDampingExactly()
+{
+    checkExactRecovery(kStrongDamping);
+}
+
+void DampedFitTest::recoversWeakDampingExactly()
+{
+    checkExactRecovery(kWeakDamping);
+}
+
+void DampedFitTest::recoversParametersOfAbsoluteTimeInALateWindow()
+{
+    // A and phase refer to t = 0, not to the window's start (eq. 64 in absolute time).
+    checkExactRecovery(kLateWindow);
+}
+
+void DampedFitTest::reportsPositiveAmplitudeAndWrappedPhase()
+{
+    // -A sin(u + phi) = A sin(u + phi - pi): the fit reports A > 0 with phase in [-pi, pi).
+    Signal negative = kFewPeriods;
+    negative.amplitude = -0.5;
+    negative.phase = 0.4;
+    const DampedOscillationFit f = fit(sample(negative, 0.0, 1));
+    QVERIFY2(relative(f.amplitude, 0.5) < 1e-6, report(negative, f).c_str());
+    QVERIFY2(std::fabs(f.phase - (0.4 - kPi)) < 1e-6, report(negative, f).c_str());
+    QVERIFY(f.phase >= -kPi && f.phase < kPi);
+}
+
+void DampedFitTest::recoversFrequencyAndDampingTimeThroughNoise()
+{
+    // Noise of 1% of the initial amplitude: omega within 1%, tau within 5%.
+    for (const Signal& signal : {kFewPeriods, kManyPeriods, kStrongDamping, kLateWindow}) {
+        checkNoisyRecovery(signal);
+    }
+}
+
+void DampedFitTest::windowKeepsSamplesBetweenBounds()
+{
+    const std::vector<double> t{0.0, 1.0, 2.0, 3.0, 4.0};
+    const std::vector<double> x{5.0, 6.0, 7.0, 8.0, 9.0};
+    const TimeSeries both = selectWindow(t, x, 1.0, 3.0);
+    QVERIFY(both.t == std::vector<double>({1.0, 2.0, 3.0}));
+    QVERIFY(both.x == std::vector<double>({6.0, 7.0, 8.0}));
+    QCOMPARE(selectWindow(t, x, 2.5, std::nullopt).t.size(), std::size_t{2});
+    QCOMPARE(selectWindow(t, x, std::nullopt, 0.5).x.front(), 5.0);
+    QCOMPARE(selectWindow(t, x, std::nullopt, std::nullopt).t.size(), std::size_t{5});
+    QVERIFY(refusesWith([&] { (void)selectWindow(t, x, 3.0, 3.0); }, "from 3 is not before to 3"));
+}
+
+void DampedFitTest::refusesBadInput()
+{
+    const TimeSeries good = sample(kFewPeriods, 0.0, 1);
+    const std::vector<double> few(good.t.begin(), good.t.begin() + 7);
+    QVERIFY(refusesWith([&] { (void)fitDampedOscillation(few, few); }, "7 samples, at least 8"));
+    QVERIFY(refusesWith([&] { (void)fitDampedOscillation(good.t, few); }, "300 times but 7 values"));
+
+    TimeSeries broken = good;
+    broken.x[42] = std::nan("");
+    QVERIFY(refusesWith([&] { (void)fit(broken); }, "sample 42"));
+    broken = good;
+    broken.t[10] = std::numeric_limits<double>::infinity();
+    QVERIFY(refusesWith([&] { (void)fit(broken); }, "not finite"));
+    broken = good;
+    broken.t[10] = broken.t[9];
+    QVERIFY(refusesWith([&] { (void)fit(broken); }, "times must increase"));
+
+    const std::vector<double> constant(good.t.size(), 4.25);
+    QVERIFY(refusesWith([&] { (void)fitDampedOscillation(good.t, constant); }, "constant (x = 4.25)"));
+}
+
+QTEST_APPLESS_MAIN(DampedFitTest)
+#include "tst_damped_fit.moc"

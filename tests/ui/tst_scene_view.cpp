@@ -1,0 +1,121 @@
+// The scene view inside this process: mouse input reaches VTK's camera and schedules a repaint,
+// and resetCamera() brings the initial view back. Needs an X display with OpenGL 3.2 (xvfb-run).
+#include "SceneView.h"
+#include "sim/Frame.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <memory>
+
+namespace {
+
+/// A 10 x 10 x 4 lattice of 1 mm spheres on the floor of a 20 mm box with five walls.
+std::shared_ptr<const granular::Frame> latticeFrame(int dimension)
+{
+    auto frame = std::make_shared<granular::Frame>();
+    frame->dimension = dimension;
+    const double side = 0.02;
+    const int layers = dimension == 3 ? 4 : 1;
+    for (int i = 0; i < 10; ++i) {
+        for (int j = 0; j < 4; ++j) {
+            for (int k = 0; k < layers; ++k) {
+                frame->position.emplace_back(0.001F + 0.002F * static_cast<float>(i),
+                                             0.001F + 0.002F * static_cast<float>(j),
+                                             dimension == 3 ? 0.001F + 0.002F * static_cast<float>(k) : 0.0F);
+                frame->velocity.emplace_back(Eigen::Vector3f::Zero());
+                frame->radius.push_back(0.001F);
+            }
+        }
+    }
+    const double depth = dimension == 3 ? side : 0.0;
+    frame->bounds = Eigen::AlignedBox3d(Eigen::Vector3d::Zero(), Eigen::Vector3d(side, side, depth));
+    frame->walls.push_back({"floor", Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitY()});
+    frame->walls.push_back({"left", Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX()});
+    frame->walls.push_back({"right", Eigen::Vector3d(side, 0, 0), -Eigen::Vector3d::UnitX()});
+    return frame;
+}
+
+}  // namespace
+
+class SceneViewTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        view_ = std::make_unique<granular::ui::SceneView>();
+        view_->resize(400, 300);
+        view_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+    }
+
+    void cleanup() { view_.reset(); }
+
+    void dragMovesTheCameraAndResetRestoresIt_data()
+    {
+        QTest::addColumn<int>("dimension");
+        QTest::newRow("3D rotates") << 3;
+        QTest::newRow("2D pans") << 2;
+    }
+
+    void dragMovesTheCameraAndResetRestoresIt()
+    {
+        QFETCH(int, dimension);
+        const QImage initial = showAndSettle(latticeFrame(dimension));
+        QVERIFY(!initial.isNull());
+
+        QSignalSpy repainted(view_.get(), &QOpenGLWidget::frameSwapped);
+        const QPoint centre = view_->rect().center();
+        QTest::mousePress(view_.get(), Qt::LeftButton, Qt::NoModifier, centre);
+        QTest::mouseMove(view_.get(), centre + QPoint(80, 30));
+        QTest::mouseRelease(view_.get(), Qt::LeftButton, Qt::NoModifier, centre + QPoint(80, 30));
+        // The interactor does not render by itself: it asks Qt for a paint.
+        QVERIFY(repainted.wait(10'000));
+        QVERIFY(view_->grabFramebuffer() != initial);
+
+        view_->resetCamera();
+        QCOMPARE(view_->grabFramebuffer(), initial);
+    }
+
+    void wheelZooms()
+    {
+        const QImage initial = showAndSettle(latticeFrame(3));
+        QVERIFY(!initial.isNull());
+        QSignalSpy repainted(view_.get(), &QOpenGLWidget::frameSwapped);
+        const QPointF centre = view_->rect().center();
+        QWheelEvent wheel(centre, view_->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view_.get(), &wheel);
+        QVERIFY(repainted.wait(10'000));
+        QVERIFY(view_->grabFramebuffer() != initial);
+    }
+
+private:
+    /// Shows the frame and waits for the paint it asked for, so that a later paint can only come
+    /// from what the test does next. Returns the image.
+    QImage showAndSettle(std::shared_ptr<const granular::Frame> frame)
+    {
+        QSignalSpy repainted(view_.get(), &QOpenGLWidget::frameSwapped);
+        view_->showFrame(std::move(frame));
+        if (!repainted.wait(10'000)) {
+            return {};
+        }
+        return view_->grabFramebuffer();
+    }
+
+    std::unique_ptr<granular::ui::SceneView> view_;
+};
+
+int main(int argc, char** argv)
+{
+    // As in granular-studio: VTK needs this format on every context, set before QApplication.
+    QSurfaceFormat::setDefaultFormat(granular::ui::SceneView::requiredFormat());
+    QApplication app(argc, argv);
+    SceneViewTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_scene_view.moc"

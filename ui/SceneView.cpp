@@ -1,0 +1,267 @@
+#include "SceneView.h"
+
+#include "FrameScene.h"
+#include "sim/Frame.h"
+
+#include <QMouseEvent>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QWheelEvent>
+
+#include <vtkCommand.h>
+#include <vtkGenericOpenGLRenderWindow.h>
+#include <vtkGenericRenderWindowInteractor.h>
+#include <vtkInteractorStyleTrackballCamera.h>
+#include <vtkNew.h>
+#include <vtkOpenGLState.h>
+#include <vtkRenderer.h>
+
+namespace granular::ui {
+
+/// The VTK side of the view. Its observers answer VTK's questions about Qt's context.
+struct SceneView::Vtk {
+    explicit Vtk(SceneView& view) : widget(view) {}
+
+    /// VTK asks whether Qt's context is current; `callData` is a bool* for the answer.
+    void answerIsCurrent(vtkObject* /*window*/, unsigned long /*event*/, void* callData)
+    {
+        *static_cast<bool*>(callData) =
+            widget.context() != nullptr && QOpenGLContext::currentContext() == widget.context();
+    }
+
+    /// Makes Qt's context current without touching its framebuffer binding: QOpenGLWidget::makeCurrent()
+    /// would rebind the widget's framebuffer behind VTK's cached GL state, and VTK would then attach
+    /// its own textures to Qt's framebuffer (every frame comes out black).
+    void makeContextCurrent(vtkObject* /*window*/, unsigned long /*event*/, void* /*callData*/)
+    {
+        auto* context = widget.context();
+        if (context != nullptr && QOpenGLContext::currentContext() != context) {
+            context->makeCurrent(context->surface());
+        }
+    }
+
+    /// The interactor has moved the camera: let Qt schedule a paint instead of rendering right away.
+    void scheduleRender(vtkObject* /*interactor*/, unsigned long /*event*/, void* /*callData*/) { widget.update(); }
+
+    SceneView& widget;
+    FrameScene scene;
+    vtkNew<vtkGenericOpenGLRenderWindow> window;
+    vtkNew<vtkGenericRenderWindowInteractor> interactor;
+    vtkNew<vtkInteractorStyleTrackballCamera> style;
+    bool hasFrame = false;
+};
+
+namespace {
+
+/// The VTK press/release events for a Qt button. 2D frames cannot be rotated, so there the left
+/// button pans like the middle one.
+struct ButtonEvents {
+    unsigned long press = vtkCommand::NoEvent;
+    unsigned long release = vtkCommand::NoEvent;
+};
+
+ButtonEvents buttonEvents(Qt::MouseButton button, int dimension)
+{
+    switch (button) {
+    case Qt::LeftButton:
+        if (dimension == 2) {
+            return {vtkCommand::MiddleButtonPressEvent, vtkCommand::MiddleButtonReleaseEvent};
+        }
+        return {vtkCommand::LeftButtonPressEvent, vtkCommand::LeftButtonReleaseEvent};
+    case Qt::MiddleButton:
+        return {vtkCommand::MiddleButtonPressEvent, vtkCommand::MiddleButtonReleaseEvent};
+    case Qt::RightButton:
+        return {vtkCommand::RightButtonPressEvent, vtkCommand::RightButtonReleaseEvent};
+    default:
+        return {};
+    }
+}
+
+/// GL_RENDERER of the current context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
+QString rendererName(QOpenGLContext& context)
+{
+    const auto* name = context.functions()->glGetString(GL_RENDERER);
+    return name == nullptr ? QString() : QString::fromLatin1(reinterpret_cast<const char*>(name));
+}
+
+}  // namespace
+
+SceneView::SceneView(QWidget* parent) : QOpenGLWidget(parent), vtk_(std::make_unique<Vtk>(*this))
+{
+    auto& v = *vtk_;
+    // Nothing may render before Qt has created the context (initializeGL).
+    v.window->SetReadyForRendering(false);
+    v.window->SetOwnContext(false);
+    // VTK keeps the finished image in its display framebuffer; paintGL() copies it into Qt's.
+    v.window->SetFrameBlitModeToNoBlit();
+    // Qt's core-profile contexts are forward compatible, where glLineWidth() above 1 fails:
+    // make VTK draw wide lines itself.
+    v.window->SetForceMaximumHardwareLineWidth(1.0F);
+    v.window->AddRenderer(v.scene.renderer());
+    v.window->AddObserver(vtkCommand::WindowIsCurrentEvent, &v, &Vtk::answerIsCurrent);
+    v.window->AddObserver(vtkCommand::WindowMakeCurrentEvent, &v, &Vtk::makeContextCurrent);
+
+    v.interactor->SetInteractorStyle(v.style);
+    v.interactor->SetRenderWindow(v.window);
+    v.interactor->EnableRenderOff();
+    v.interactor->AddObserver(vtkCommand::RenderEvent, &v, &Vtk::scheduleRender);
+    v.interactor->Initialize();
+
+    setFocusPolicy(Qt::StrongFocus);
+    setMinimumSize(160, 120);
+}
+
+SceneView::~SceneView()
+{
+    // The context outlives this destructor (QOpenGLWidget's own destructor deletes it), but its
+    // aboutToBeDestroyed signal must not reach a view whose VTK objects are gone.
+    if (auto* c = context()) {
+        disconnect(c, nullptr, this, nullptr);
+    }
+    releaseGraphics();
+}
+
+QSurfaceFormat SceneView::requiredFormat()
+{
+    QSurfaceFormat format;
+    format.setRenderableType(QSurfaceFormat::OpenGL);
+    format.setVersion(3, 2);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setSwapBehavior(QSurfaceFormat::DoubleBuffer);
+    format.setRedBufferSize(8);
+    format.setGreenBufferSize(8);
+    format.setBlueBufferSize(8);
+    format.setAlphaBufferSize(8);
+    format.setDepthBufferSize(8);
+    format.setStencilBufferSize(0);
+    format.setSamples(0);
+    return format;
+}
+
+void SceneView::showFrame(std::shared_ptr<const Frame> frame)
+{
+    auto& v = *vtk_;
+    const bool newKind = !v.hasFrame || frame->dimension != v.scene.dimension();
+    v.scene.show(*frame);
+    v.hasFrame = true;
+    if (newKind) {
+        resetCamera();
+    }
+    update();
+}
+
+void SceneView::resetCamera()
+{
+    vtk_->scene.resetCamera();
+    update();
+}
+
+void SceneView::initializeGL()
+{
+    auto& window = *vtk_->window;
+    // A software rasteriser (Mesa's llvmpipe under Xvfb, remote sessions) pays for multisampling
+    // in every pixel: VTK's default of 8 samples costs ~70 ms a frame at 1200 x 700 on two cores.
+    const QString renderer = rendererName(*context());
+    const bool software = renderer.contains(QStringLiteral("llvmpipe")) ||
+                          renderer.contains(QStringLiteral("softpipe")) ||
+                          renderer.contains(QStringLiteral("software"), Qt::CaseInsensitive);
+    if (software) {
+        window.SetMultiSamples(0);
+    }
+    window.SetReadyForRendering(true);
+    window.OpenGLInitContext();
+    // Reparenting the widget replaces its context: VTK must drop what it built in the old one.
+    connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &SceneView::releaseGraphics, Qt::DirectConnection);
+}
+
+void SceneView::resizeGL(int width, int height)
+{
+    // VTK works in device pixels, Qt's widget geometry in device-independent ones.
+    const qreal ratio = devicePixelRatioF();
+    const int w = qRound(width * ratio);
+    const int h = qRound(height * ratio);
+    vtk_->window->SetSize(w, h);
+    vtk_->interactor->SetSize(w, h);
+}
+
+void SceneView::paintGL()
+{
+    auto& window = *vtk_->window;
+    window.Render();
+    auto* state = window.GetState();
+    state->PushDrawFramebufferBinding();
+    state->vtkglBindFramebuffer(GL_DRAW_FRAMEBUFFER, defaultFramebufferObject());
+    window.BlitDisplayFramebuffer();
+    state->PopDrawFramebufferBinding();
+}
+
+void SceneView::releaseGraphics()
+{
+    if (!vtk_->window->GetReadyForRendering()) {
+        return;
+    }
+    makeCurrent();
+    vtk_->window->Finalize();
+    vtk_->window->SetReadyForRendering(false);
+    doneCurrent();
+}
+
+namespace {
+
+/// Hands the pointer position (device pixels, y up as VTK counts) and modifiers to the interactor.
+void setEventInformation(vtkRenderWindowInteractor& interactor, const QWidget& widget, QPointF position,
+                         Qt::KeyboardModifiers modifiers)
+{
+    const QPointF p = position * widget.devicePixelRatioF();
+    interactor.SetEventInformationFlipY(qRound(p.x()), qRound(p.y()), modifiers.testFlag(Qt::ControlModifier) ? 1 : 0,
+                                        modifiers.testFlag(Qt::ShiftModifier) ? 1 : 0);
+    interactor.SetAltKey(modifiers.testFlag(Qt::AltModifier) ? 1 : 0);
+}
+
+}  // namespace
+
+void SceneView::mousePressEvent(QMouseEvent* event)
+{
+    const auto events = buttonEvents(event->button(), vtk_->scene.dimension());
+    if (events.press == vtkCommand::NoEvent) {
+        QOpenGLWidget::mousePressEvent(event);
+        return;
+    }
+    setEventInformation(*vtk_->interactor, *this, event->position(), event->modifiers());
+    vtk_->interactor->InvokeEvent(events.press);
+    event->accept();
+}
+
+void SceneView::mouseReleaseEvent(QMouseEvent* event)
+{
+    const auto events = buttonEvents(event->button(), vtk_->scene.dimension());
+    if (events.release == vtkCommand::NoEvent) {
+        QOpenGLWidget::mouseReleaseEvent(event);
+        return;
+    }
+    setEventInformation(*vtk_->interactor, *this, event->position(), event->modifiers());
+    vtk_->interactor->InvokeEvent(events.release);
+    event->accept();
+}
+
+void SceneView::mouseMoveEvent(QMouseEvent* event)
+{
+    // Without mouse tracking Qt reports moves only while a button is down: no renders on hover.
+    setEventInformation(*vtk_->interactor, *this, event->position(), event->modifiers());
+    vtk_->interactor->InvokeEvent(vtkCommand::MouseMoveEvent);
+    event->accept();
+}
+
+void SceneView::wheelEvent(QWheelEvent* event)
+{
+    const int steps = event->angleDelta().y();
+    if (steps == 0) {
+        QOpenGLWidget::wheelEvent(event);
+        return;
+    }
+    setEventInformation(*vtk_->interactor, *this, event->position(), event->modifiers());
+    vtk_->interactor->InvokeEvent(steps > 0 ? vtkCommand::MouseWheelForwardEvent : vtkCommand::MouseWheelBackwardEvent);
+    event->accept();
+}
+
+}  // namespace granular::ui
