@@ -7,8 +7,10 @@
 #include "ScenarioJson.h"
 #include "VtpWriter.h"
 #include "cli/Progress.h"
+#include "cli/ScenarioSummary.h"
 #include "scenario/ScenarioError.h"
 #include "sim/Run.h"
+#include "sim/SeriesTable.h"
 #include "sim/Simulation.h"
 
 #include <nlohmann/json.hpp>
@@ -40,6 +42,7 @@ nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatisti
     summary["particles"] = simulation.world().particles.size();
     summary["simulated_time_s"] = simulation.world().time;
     summary["steps"] = stats.steps;
+    summary["stopped_early"] = stats.finished;
     summary["wall_time_s"] = stats.wallSeconds;
     const double wall = stats.wallSeconds > 0.0 ? stats.wallSeconds : 1e-12;
     summary["steps_per_s"] = static_cast<double>(stats.steps) / wall;
@@ -106,7 +109,12 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
         for (const auto& observable : simulation->observables()) {
             columns.push_back(observable.name);
         }
+        for (const auto& advice : simulation->advisories()) {
+            err << "granular: warning: " << advice << '\n';
+        }
         CsvSeries series(*seriesStream, columns);
+        SeriesTable table;
+        table.columns = columns;
         const bool writeFrames = output && simulation->scenario().boolean("output.vtk");
         std::int64_t frameIndex = 0;
         Progress progress("running " + simulation->scenario().text("name"), !options.quiet);
@@ -114,13 +122,15 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
             *simulation,
             [&](double time, const std::vector<double>& values) {
                 series.row(time, values);
+                table.append(time, values);
                 if (writeFrames) {
                     writeVtp(output->open(frameName(frameIndex++)), *simulation->frame());
                 }
             },
             [&](double fraction) { progress.update(fraction); });
 
-        const auto summary = summarize(*simulation, stats, options.threads);
+        auto summary = summarize(*simulation, stats, options.threads);
+        addScenarioResults(summary, *simulation, table);
         if (output) {
             output->open("summary.json") << summary.dump(2) << '\n';
             output->open("scenario.json") << scenarioToJson(simulation->scenario());

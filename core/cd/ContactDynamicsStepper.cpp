@@ -61,6 +61,9 @@ StepDiagnostics ContactDynamicsStepper::step(World& world)
             world.piston->velocity = solver_.pistonVelocity();
             world.piston->plane.point += dt * world.piston->velocity * world.piston->plane.normal;
         }
+        if (world.drum) {
+            world.drum->angle += dt * world.drum->angularVelocity;
+        }
         world.time += dt;
         ++world.steps;
     }

@@ -10,6 +10,7 @@ struct Drum {
     Vec3 axis = Vec3::UnitZ();   ///< unit vector
     double radius = 1.0;         ///< m
     double angularVelocity = 0.0;  ///< rad/s about axis (right-hand rule)
+    double angle = 0.0;            ///< rad turned since t = 0 (advanced by the stepper; for drawing)
 
     /// Velocity of the drum's surface at the point x (m/s).
     [[nodiscard]] Vec3 surfaceVelocity(const Vec3& x) const { return angularVelocity * axis.cross(x - centre); }

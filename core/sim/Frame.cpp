@@ -31,6 +31,12 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
         }
     }
     frame->bounds = world.bounds;
+    if (world.drum) {
+        frame->hasDrum = true;
+        frame->drumCentre = world.drum->centre;
+        frame->drumRadius = world.drum->radius;
+        frame->drumAngle = world.drum->angle;
+    }
     return frame;
 }
 

@@ -35,6 +35,13 @@ struct Frame {
     std::vector<Contact> contacts;
     std::vector<Wall> walls;
     Eigen::AlignedBox3d bounds;  ///< m
+    /// The drum, when the world has one: axis along z through drumCentre.
+    bool hasDrum = false;
+    Eigen::Vector3d drumCentre = Eigen::Vector3d::Zero();  ///< m
+    double drumRadius = 0.0;                               ///< m
+    double drumAngle = 0.0;                                ///< rad, rotation since t = 0 (for drawing marks)
+    /// True when `bounds` is a periodic cell (no walls): viewers draw it as the cell.
+    bool periodic = false;
 
     static std::shared_ptr<const Frame> capture(const World& world);
 };

@@ -19,17 +19,22 @@ RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const Progr
     RunStatistics stats;
     const auto start = std::chrono::steady_clock::now();
     onRow(simulation.world().time, simulation.sample());
-    for (std::int64_t n = 1; n <= totalSteps; ++n) {
+    std::int64_t n = 1;
+    for (; n <= totalSteps; ++n) {
         simulation.step();
-        if (n % stepsPerRow == 0 || n == totalSteps) {
+        stats.finished = simulation.finished();
+        if (n % stepsPerRow == 0 || n == totalSteps || stats.finished) {
             onRow(simulation.world().time, simulation.sample());
+        }
+        if (stats.finished) {
+            break;
         }
         if (onProgress && n % progressEvery == 0) {
             onProgress(static_cast<double>(n) / static_cast<double>(totalSteps));
         }
     }
     stats.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    stats.steps = totalSteps;
+    stats.steps = std::min(n, totalSteps);
     stats.contactUpdates = simulation.contactUpdates();
     return stats;
 }

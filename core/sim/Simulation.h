@@ -8,6 +8,7 @@
 #include "sim/Stepper.h"
 
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -35,6 +36,10 @@ public:
     /// Current values of the observables, in the order of observables().
     [[nodiscard]] std::vector<double> sample() const;
     [[nodiscard]] std::shared_ptr<const Frame> frame() const { return Frame::capture(world_); }
+    /// The method's advice on the current settings (see Stepper::advisories); empty when none.
+    [[nodiscard]] std::vector<std::string> advisories() const { return stepper_->advisories(world_); }
+    /// True once the method's stopping rule holds (see Stepper::finished).
+    [[nodiscard]] bool finished() const { return stepper_->finished(world_); }
     /// Total one-contact solves since the last reset.
     [[nodiscard]] std::int64_t contactUpdates() const { return contactUpdates_; }
 

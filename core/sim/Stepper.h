@@ -3,6 +3,7 @@
 #include "sim/StepDiagnostics.h"
 
 #include <string>
+#include <vector>
 
 namespace granular {
 
@@ -24,6 +25,11 @@ public:
     virtual void configure(const Scenario& scenario) = 0;
     /// Advances the world by one time step and reports what it did.
     virtual StepDiagnostics step(World& world) = 0;
+    /// Advice for the user on the current settings (e.g. a time step too long for the contact
+    /// duration), one sentence each with units; empty when all is well.
+    [[nodiscard]] virtual std::vector<std::string> advisories(const World& /*world*/) const { return {}; }
+    /// True once the method's own stopping rule holds (e.g. a relaxed packing): runs end early then.
+    [[nodiscard]] virtual bool finished(const World& /*world*/) const { return false; }
 };
 
 }  // namespace granular

@@ -1,0 +1,46 @@
+#include "analysis/ChainOscillation.h"
+
+#include "scenario/Scenario.h"
+#include "sim/SeriesTable.h"
+
+namespace granular::analysis {
+
+theory::ChainParameters chainParametersFrom(const Scenario& scenario)
+{
+    theory::ChainParameters chain;
+    chain.particleCount = static_cast<int>(scenario.integer("chain.count"));
+    chain.mass = scenario.real("chain.mass");
+    chain.diameter = 2.0 * scenario.real("particles.radius_max");
+    chain.timeStep = scenario.real("solver.dt");
+    chain.iterationsPerStep = static_cast<int>(scenario.integer("solver.iterations"));
+    return chain;
+}
+
+double lastContactOpening(const SeriesTable& series)
+{
+    const auto contacts = series.column("contacts");
+    double start = series.time.empty() ? 0.0 : series.time.front();
+    for (std::size_t i = 1; i < contacts.size(); ++i) {
+        if (contacts[i] < contacts[i - 1]) {
+            start = series.time[i];
+        }
+    }
+    return start;
+}
+
+ChainOscillation analyzeChainOscillation(const Scenario& scenario, const SeriesTable& series)
+{
+    ChainOscillation result;
+    result.chain = chainParametersFrom(scenario);
+    const double k = theory::slowestModeWaveNumber(result.chain);
+    result.theoryOmega = theory::angularFrequency(result.chain, k);
+    result.theoryTau = theory::dampingTime(result.chain, k);
+    result.windowStart = lastContactOpening(series);
+    result.windowEnd = series.time.empty() ? 0.0 : series.time.back();
+    const auto probe = series.column("probe_x");
+    const TimeSeries window = selectWindow(series.time, probe, result.windowStart, std::nullopt);
+    result.fit = fitDampedOscillation(window.t, window.x);
+    return result;
+}
+
+}  // namespace granular::analysis

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "analysis/DampedOscillationFit.h"
+#include "theory/ChainTheory.h"
+
+namespace granular {
+class Scenario;
+struct SeriesTable;
+}  // namespace granular
+
+namespace granular::analysis {
+
+/// The chain experiment of seed 000 (Fig. 6-7): the free end of a chain pushed against a wall,
+/// solved by CD with N_I iterations per step, oscillates like a visco-elastic rod. This compares
+/// the fitted damped oscillation of `probe_x` with the continuum theory's slowest mode.
+struct ChainOscillation {
+    theory::ChainParameters chain;
+    double theoryOmega = 0.0;  ///< rad/s, eq. 58 at k = 2 pi / (4 L)
+    double theoryTau = 0.0;    ///< s, eq. 60 at the same k
+    double windowStart = 0.0;  ///< s, first sample of the fit: no contact opens after it
+    double windowEnd = 0.0;    ///< s, last sample of the fit
+    DampedOscillationFit fit;  ///< probe_x over [windowStart, windowEnd]
+};
+
+/// The chain of a `setup = chain` scenario as the theory sees it (n, m, d, dt, N_I, q).
+[[nodiscard]] theory::ChainParameters chainParametersFrom(const Scenario& scenario);
+
+/// The first time from which the number of active contacts never decreases again (no contact
+/// opens any more): the chain's oscillation is linear from there on. Reads the `contacts` column.
+[[nodiscard]] double lastContactOpening(const SeriesTable& series);
+
+/// Fits probe_x from lastContactOpening() to the end and evaluates the theory.
+/// Throws std::invalid_argument when the window holds too few samples to fit.
+[[nodiscard]] ChainOscillation analyzeChainOscillation(const Scenario& scenario, const SeriesTable& series);
+
+}  // namespace granular::analysis
