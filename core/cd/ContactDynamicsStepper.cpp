@@ -20,6 +20,7 @@ SolverSettings solverSettingsFrom(const Scenario& scenario)
     settings.tolerance = scenario.real("solver.tolerance");
     settings.forceCutoff = scenario.real("solver.force_cutoff");
     settings.friction = scenario.real("contact.friction");
+    settings.wallFriction = scenario.real("contact.wall_friction");
     settings.dt = scenario.real("solver.dt");
     return settings;
 }

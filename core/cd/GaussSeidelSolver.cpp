@@ -98,16 +98,19 @@ GaussSeidelSolver::Result GaussSeidelSolver::solve(World& world, const SolverSet
             const double Rn = c.force.dot(c.normal);
             const Vec3 Rt = c.force - Rn * c.normal;
             const Vec3 U = V - dt * ((Rn / c.normalMass) * c.normal + Rt / c.tangentialMass);
-            const Vec3 R = shockLaw(U, c.normal, c.gap, c.normalMass, c.tangentialMass, settings.friction, dt);
+            const double mu = settings.frictionFor(c.kind == ContactKind::Particle);
+            const Vec3 R = shockLaw(U, c.normal, c.gap, c.normalMass, c.tangentialMass, mu, dt);
             const Vec3 dR = R - c.force;
             applyImpulse(c, dR, dt);
             c.force = R;
             const double magnitude = R.norm();
             meanForce += magnitude;
             const double change = dR.norm();
-            const double scale = magnitude + settings.forceCutoff;
+            // Eq. 35 scales the change by |R| + delta; a contact that just opened (R = 0) is scaled by
+            // its previous force instead, so that the residual stays finite without a cut-off.
+            const double scale = std::max(magnitude, (R - dR).norm()) + settings.forceCutoff;
             if (change > 0.0) {
-                largestRelativeChange = std::max(largestRelativeChange, scale > 0.0 ? change / scale : HUGE_VAL);
+                largestRelativeChange = std::max(largestRelativeChange, change / scale);
             }
         }
         ++result.iterations;

@@ -1,6 +1,7 @@
 #include "sim/Simulation.h"
 
 #include "scenario/Schema.h"
+#include "scenario/ScenarioError.h"
 #include "cd/ContactDynamicsStepper.h"
 #include "sim/BallisticStepper.h"
 #include "sim/WorldBuilder.h"
@@ -23,6 +24,23 @@ std::unique_ptr<Stepper> makeStepper(const Scenario& scenario)
 }
 
 Simulation::Simulation(Scenario scenario) : scenario_(std::move(scenario)) { reset(); }
+
+Simulation::Simulation(Scenario scenario, World state) : scenario_(std::move(scenario)), world_(std::move(state))
+{
+    const auto dimension = scenario_.integer("world.dimension");
+    if (dimension != world_.dimension) {
+        throw ScenarioError("world.dimension: the saved state is " + std::to_string(world_.dimension) +
+                            "D; accepted: " + std::to_string(world_.dimension));
+    }
+    if (world_.piston.has_value() != (scenario_.text("setup") == "piston")) {
+        throw ScenarioError("setup: the saved state " + std::string(world_.piston ? "has" : "has no") +
+                            " piston; accepted: a scenario with the same setup");
+    }
+    applyLiveParameters(world_, scenario_);
+    stepper_ = makeStepper(scenario_);
+    stepper_->configure(scenario_);
+    observables_ = observablesFor(scenario_);
+}
 
 void Simulation::reset()
 {

@@ -20,6 +20,10 @@ class Simulation {
 public:
     /// Builds the world; throws ScenarioError if the scenario's parameters do not fit together.
     explicit Simulation(Scenario scenario);
+    /// Continues from a saved state (e.g. a packing prepared once and loaded differently several
+    /// times): the method is built from the scenario, the world is taken as it is.
+    /// Throws ScenarioError when the state does not fit the scenario (dimension, setup).
+    Simulation(Scenario scenario, World state);
 
     void step();
     /// Rebuilds the world from the scenario (including parameters that apply on reset).
