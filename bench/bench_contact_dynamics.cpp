@@ -71,7 +71,7 @@ Scenario packing3d()
 int main(int argc, char** argv)
 {
     const Figure figures[] = {
-        measure("piston2d", resolveScenario("piston2d"), 2000, 500),
+        measure("piston2d", resolveScenario("piston2d"), 2500, 500),
         measure("packing3d_20000", packing3d(), 100, 50),
     };
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
