@@ -26,7 +26,8 @@ namespace {
 std::string formatTime(double time)
 {
     std::array<char, 32> text{};
-    const auto [end, error] = std::to_chars(text.data(), text.data() + text.size(), time, std::chars_format::general, 12);
+    const auto [end, error] =
+        std::to_chars(text.data(), text.data() + text.size(), time, std::chars_format::general, 12);
     return error == std::errc() ? std::string(text.data(), end) : formatValue(time);
 }
 
@@ -86,9 +87,8 @@ CsvTable readCsv(const std::string& path)
             row.push_back(x);
         }
         if (row.size() != table.columns.size()) {
-            throw std::runtime_error(path + ": line " + std::to_string(lineNumber) + ": " +
-                                     std::to_string(row.size()) + " cells, the header has " +
-                                     std::to_string(table.columns.size()));
+            throw std::runtime_error(path + ": line " + std::to_string(lineNumber) + ": " + std::to_string(row.size()) +
+                                     " cells, the header has " + std::to_string(table.columns.size()));
         }
         table.rows.push_back(std::move(row));
     }

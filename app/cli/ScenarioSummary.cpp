@@ -18,12 +18,9 @@ void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulati
     try {
         const auto result = analysis::analyzeChainOscillation(simulation.scenario(), series);
         oscillation["theory"] = {{"omega_rad_per_s", result.theoryOmega}, {"tau_s", result.theoryTau}};
-        oscillation["fit"] = {{"omega_rad_per_s", result.fit.omega},
-                              {"tau_s", result.fit.tau},
-                              {"x0_m", result.fit.x0},
-                              {"amplitude_m", result.fit.amplitude},
-                              {"r2", result.fit.r2},
-                              {"converged", result.fit.converged}};
+        oscillation["fit"] = {
+            {"omega_rad_per_s", result.fit.omega}, {"tau_s", result.fit.tau}, {"x0_m", result.fit.x0},
+            {"amplitude_m", result.fit.amplitude}, {"r2", result.fit.r2},     {"converged", result.fit.converged}};
         oscillation["window_s"] = {result.windowStart, result.windowEnd};
         oscillation["fit_over_theory"] = {{"omega", result.fit.omega / result.theoryOmega},
                                           {"tau", result.fit.tau / result.theoryTau}};
@@ -52,8 +49,8 @@ void addPistonResults(nlohmann::ordered_json& summary, const Simulation& simulat
             }
         }
         const auto fit = analysis::fitDampedOscillation(t, y);
-        oscillation["fit"] = {{"omega_rad_per_s", fit.omega}, {"tau_s", fit.tau},     {"x0_m", fit.x0},
-                              {"amplitude_m", fit.amplitude}, {"r2", fit.r2},         {"converged", fit.converged}};
+        oscillation["fit"] = {{"omega_rad_per_s", fit.omega}, {"tau_s", fit.tau}, {"x0_m", fit.x0},
+                              {"amplitude_m", fit.amplitude}, {"r2", fit.r2},     {"converged", fit.converged}};
         oscillation["window_s"] = {loadStepTime, series.time.back()};
     } catch (const std::invalid_argument& error) {
         oscillation["error"] = error.what();

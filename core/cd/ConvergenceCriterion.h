@@ -13,12 +13,12 @@ enum class ConvergenceCriterion {
 
 struct SolverSettings {
     ConvergenceCriterion criterion = ConvergenceCriterion::Fixed;
-    std::int64_t iterations = 40;      ///< N_I for Fixed; upper limit for Local and Global
-    double tolerance = 1e-6;           ///< eps (1)
-    double forceCutoff = 0.0;          ///< delta (N)
-    double friction = 0.0;             ///< mu between grains (1)
-    double wallFriction = -1.0;        ///< mu between a grain and a wall, the piston or the drum (1); < 0: same as friction
-    double dt = 1e-3;                  ///< s
+    std::int64_t iterations = 40;  ///< N_I for Fixed; upper limit for Local and Global
+    double tolerance = 1e-6;       ///< eps (1)
+    double forceCutoff = 0.0;      ///< delta (N)
+    double friction = 0.0;         ///< mu between grains (1)
+    double wallFriction = -1.0;    ///< mu between a grain and a wall, the piston or the drum (1); < 0: same as friction
+    double dt = 1e-3;              ///< s
 
     /// The Coulomb coefficient of a contact between a grain and a grain (true) or a wall-like body.
     [[nodiscard]] double frictionFor(bool grainOnGrain) const

@@ -27,7 +27,8 @@ void GaussSeidelSolver::predictFreeMotion(const World& world, double dt)
     if (world.piston) {
         const Piston& piston = *world.piston;
         pistonInverseMass_ = 1.0 / piston.mass;
-        const double along = piston.appliedForce(world.time + dt) * pistonInverseMass_ + world.gravity.dot(piston.plane.normal);
+        const double along =
+            piston.appliedForce(world.time + dt) * pistonInverseMass_ + world.gravity.dot(piston.plane.normal);
         pistonVelocity_ = piston.velocity + dt * along;
     }
 }

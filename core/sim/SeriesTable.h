@@ -13,8 +13,8 @@ namespace granular {
 /// Scenario analyses (fits, packing statistics) read their inputs from here.
 struct SeriesTable {
     std::vector<std::string> columns;
-    std::vector<double> time;                 ///< s
-    std::vector<std::vector<double>> rows;    ///< rows[i][c]: value of columns[c] at time[i]
+    std::vector<double> time;               ///< s
+    std::vector<std::vector<double>> rows;  ///< rows[i][c]: value of columns[c] at time[i]
 
     void append(double t, const std::vector<double>& values)
     {

@@ -1,8 +1,8 @@
 #include "sim/Simulation.h"
 
-#include "scenario/Schema.h"
-#include "scenario/ScenarioError.h"
 #include "cd/ContactDynamicsStepper.h"
+#include "scenario/ScenarioError.h"
+#include "scenario/Schema.h"
 #include "sim/BallisticStepper.h"
 #include "sim/WorldBuilder.h"
 
@@ -23,7 +23,10 @@ std::unique_ptr<Stepper> makeStepper(const Scenario& scenario)
     throw std::logic_error("solver.method '" + method + "' is in the schema but has no stepper");
 }
 
-Simulation::Simulation(Scenario scenario) : scenario_(std::move(scenario)) { reset(); }
+Simulation::Simulation(Scenario scenario) : scenario_(std::move(scenario))
+{
+    reset();
+}
 
 Simulation::Simulation(Scenario scenario, World state) : scenario_(std::move(scenario)), world_(std::move(state))
 {

@@ -29,7 +29,8 @@ void BuiltinScenariosTest::everyBuiltInLoadsBuildsAndSteps()
 {
     for (const auto& builtin : builtinScenarios()) {
         const Scenario scenario = resolveScenario(builtin.name);
-        QVERIFY2(scenario.text("name") == builtin.name, (builtin.name + ": the name key differs from the file").c_str());
+        QVERIFY2(scenario.text("name") == builtin.name,
+                 (builtin.name + ": the name key differs from the file").c_str());
         QVERIFY2(!builtin.description.empty(), (builtin.name + ": no description").c_str());
         Simulation simulation(scenario);
         QVERIFY2(simulation.world().particles.size() > 0, (builtin.name + ": no particles").c_str());

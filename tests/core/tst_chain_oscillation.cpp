@@ -52,18 +52,18 @@ void checkIterations(std::int64_t iterations)
         QVERIFY2(last.fit.converged, "the damped-oscillation fit (eq. 64) did not converge");
         const double omegaError = std::fabs(last.fit.omega / last.theoryOmega - 1.0);
         QVERIFY2(omegaError < kOmegaTolerance,
-                 ("eq. 58: N_I = " + std::to_string(iterations) + ", seed " + std::to_string(seed) +
-                  ": fitted omega " + std::to_string(last.fit.omega) + " rad/s vs theory " +
-                  std::to_string(last.theoryOmega))
+                 ("eq. 58: N_I = " + std::to_string(iterations) + ", seed " + std::to_string(seed) + ": fitted omega " +
+                  std::to_string(last.fit.omega) + " rad/s vs theory " + std::to_string(last.theoryOmega))
                      .c_str());
         omegaSum += last.fit.omega;
         tauSum += last.fit.tau;
     }
     const double omega = omegaSum / kSeeds;
     const double tau = tauSum / kSeeds;
-    std::printf("N_I = %lld: omega fit %.5f vs theory %.5f rad/s (%+.2f %%), tau fit %.2f vs theory %.2f s (%+.2f %%)\n",
-                static_cast<long long>(iterations), omega, last.theoryOmega, 100.0 * (omega / last.theoryOmega - 1.0),
-                tau, last.theoryTau, 100.0 * (tau / last.theoryTau - 1.0));
+    std::printf(
+        "N_I = %lld: omega fit %.5f vs theory %.5f rad/s (%+.2f %%), tau fit %.2f vs theory %.2f s (%+.2f %%)\n",
+        static_cast<long long>(iterations), omega, last.theoryOmega, 100.0 * (omega / last.theoryOmega - 1.0), tau,
+        last.theoryTau, 100.0 * (tau / last.theoryTau - 1.0));
     QVERIFY2(std::fabs(omega / last.theoryOmega - 1.0) < kOmegaTolerance, "eq. 58: mean fitted omega off by > 3 %");
     QVERIFY2(std::fabs(tau / last.theoryTau - 1.0) < kTauTolerance, "eq. 60: mean fitted tau off by > 8 %");
 }
@@ -108,9 +108,18 @@ void ChainOscillationTest::contactOpeningsEndBeforeTheFitWindow()
              "the window must cover at least two damping times");
 }
 
-void ChainOscillationTest::omegaAndTauAtTwentyIterations() { checkIterations(20); }
-void ChainOscillationTest::omegaAndTauAtFortyIterations() { checkIterations(40); }
-void ChainOscillationTest::omegaAndTauAtEightyIterations() { checkIterations(80); }
+void ChainOscillationTest::omegaAndTauAtTwentyIterations()
+{
+    checkIterations(20);
+}
+void ChainOscillationTest::omegaAndTauAtFortyIterations()
+{
+    checkIterations(40);
+}
+void ChainOscillationTest::omegaAndTauAtEightyIterations()
+{
+    checkIterations(80);
+}
 
 QTEST_APPLESS_MAIN(ChainOscillationTest)
 #include "tst_chain_oscillation.moc"
