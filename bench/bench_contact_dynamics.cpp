@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -23,6 +24,7 @@ struct Figure {
     double seconds = 0.0;
     std::int64_t contactUpdates = 0;
     double meanCandidates = 0.0;
+    std::array<double, static_cast<int>(StepStage::Count)> stageSeconds{};  ///< s per stage, summed
 };
 
 /// Runs `warmup` steps untimed, then times `steps` steps.
@@ -38,6 +40,9 @@ Figure measure(const std::string& name, Scenario scenario, int warmup, int steps
         simulation.step();
         figure.contactUpdates += simulation.lastStep().contactUpdates;
         figure.meanCandidates += static_cast<double>(simulation.lastStep().candidates);
+        for (std::size_t stage = 0; stage < figure.stageSeconds.size(); ++stage) {
+            figure.stageSeconds[stage] += simulation.lastStep().stageSeconds[stage];
+        }
     }
     figure.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     figure.meanCandidates /= steps;
@@ -81,7 +86,15 @@ int main(int argc, char** argv)
         const double rate = static_cast<double>(f.contactUpdates) / f.seconds;
         std::printf("%-18s %10zu %8lld %12.0f %14.3f %18.3e\n", f.name.c_str(), f.particles,
                     static_cast<long long>(f.steps), f.meanCandidates, f.seconds, rate);
+        nlohmann::ordered_json stages;
+        std::printf("%-18s stage share:", "");
+        for (std::size_t stage = 0; stage < f.stageSeconds.size(); ++stage) {
+            stages[kStepStageNames[stage]] = f.stageSeconds[stage];
+            std::printf(" %s %.1f %%", kStepStageNames[stage], 100.0 * f.stageSeconds[stage] / f.seconds);
+        }
+        std::printf("\n");
         out.push_back({{"case", f.name},
+                       {"stage_seconds", stages},
                        {"particles", f.particles},
                        {"steps", f.steps},
                        {"mean_candidates", f.meanCandidates},
