@@ -1,6 +1,7 @@
 // granular: the headless command line of Granular Studio (see README, "Command line").
 #include "cli/Commands.h"
 #include "cli/FitCommand.h"
+#include "cli/SweepCommand.h"
 
 #include <CLI/CLI.hpp>
 
@@ -43,10 +44,20 @@ int main(int argc, char** argv)
     fit->add_option("--from", from, "first time of the window (default: the first row)");
     fit->add_option("--to", to, "last time of the window (default: the last row)");
 
-    if (argc > 1 && argv[1][0] != '-' && std::string_view(argv[1]) != "list" &&
-        std::string_view(argv[1]) != "show" && std::string_view(argv[1]) != "run" &&
-        std::string_view(argv[1]) != "fit") {
-        std::cerr << "granular: unknown command '" << argv[1] << "'; accepted: list, show, run, fit\n";
+    SweepOptions sweep;
+    auto* sweepCommand = app.add_subcommand("sweep", "run a scenario once per value of one key; write DIR/sweep.csv");
+    sweepCommand->add_option("SCENARIO", sweep.scenario, "built-in name or path to a JSON file")->required();
+    sweepCommand->add_option("--key", sweep.key, "the parameter to vary, e.g. solver.iterations")->required();
+    sweepCommand->add_option("--values", sweep.values, "comma-separated values, e.g. 25,50,100,200")->required();
+    sweepCommand->add_option("--out", sweep.outDirectory, "write sweep.csv into DIR")->required();
+    sweepCommand->add_option("--set", sweep.assignments, "override a parameter, KEY=VALUE (repeatable)")
+        ->allow_extra_args(false);
+    sweepCommand->add_flag("--quiet", sweep.quiet, "no line per run");
+
+    if (argc > 1 && argv[1][0] != '-' && std::string_view(argv[1]) != "list" && std::string_view(argv[1]) != "show" &&
+        std::string_view(argv[1]) != "run" && std::string_view(argv[1]) != "fit" &&
+        std::string_view(argv[1]) != "sweep") {
+        std::cerr << "granular: unknown command '" << argv[1] << "'; accepted: list, show, run, fit, sweep\n";
         return BadInput;
     }
     try {
@@ -66,6 +77,9 @@ int main(int argc, char** argv)
     }
     if (app.got_subcommand("fit")) {
         return fitSeries(csvPath, column, from, to, std::cout, std::cerr);
+    }
+    if (app.got_subcommand("sweep")) {
+        return sweepScenario(sweep, std::cout, std::cerr);
     }
     return runScenario(run, std::cout, std::cerr);
 }

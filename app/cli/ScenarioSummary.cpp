@@ -1,6 +1,13 @@
 #include "cli/ScenarioSummary.h"
 
 #include "analysis/ChainOscillation.h"
+#include "analysis/PackingDistributions.h"
+#include "analysis/PackingStatistics.h"
+#include "md/ContactLaw.h"
+#include "md/MaterialModel.h"
+#include "model/World.h"
+#include "periodic/StressTensor.h"
+#include "scenario/Scenario.h"
 #include "sim/SeriesTable.h"
 #include "sim/Simulation.h"
 
@@ -10,6 +17,26 @@
 namespace granular::cli {
 
 namespace {
+
+/// The contact law of an MD chain (solver.method = md, linear law): by default the CD-equivalent
+/// stiffness q m N_I / dt^2 and damping q m N_I / dt of seed 000 eq. 67-68.
+void addMdChainContact(nlohmann::ordered_json& oscillation, const Scenario& scenario,
+                       const theory::ChainParameters& chain)
+{
+    if (scenario.text("solver.method") != "md" || scenario.text("material.law") != "linear") {
+        return;
+    }
+    const md::MaterialModel material = md::materialModelFrom(scenario);
+    Contact c;
+    c.kind = ContactKind::Particle;
+    c.normalMass = 0.5 * chain.mass;
+    c.tangentialMass = c.normalMass;
+    const md::PairLaw law = md::pairLawFor(material, c, 0.5 * chain.diameter, 0.5 * chain.diameter, 0.0);
+    oscillation["md_contact"] = {{"stiffness_N_per_m", law.stiffness},
+                                 {"damping_kg_per_s", law.damping},
+                                 {"cd_equivalent_stiffness", material.cdEquivalentStiffness()},
+                                 {"cd_equivalent_damping", material.cdEquivalentDamping()}};
+}
 
 /// Seed 000 Fig. 7: the chain's fitted omega and tau next to the theory's (eq. 58, 60).
 void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulation, const SeriesTable& series)
@@ -24,6 +51,7 @@ void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulati
         oscillation["window_s"] = {result.windowStart, result.windowEnd};
         oscillation["fit_over_theory"] = {{"omega", result.fit.omega / result.theoryOmega},
                                           {"tau", result.fit.tau / result.theoryTau}};
+        addMdChainContact(oscillation, simulation.scenario(), result.chain);
     } catch (const std::invalid_argument& error) {
         oscillation["error"] = error.what();
     }
@@ -57,6 +85,38 @@ void addPistonResults(nlohmann::ordered_json& summary, const Simulation& simulat
     }
 }
 
+/// Seed 003 section 5: the final packing of a constant-pressure run in a periodic cell.
+void addPeriodicResults(nlohmann::ordered_json& summary, const Simulation& simulation)
+{
+    const World& world = simulation.world();
+    const auto stats = analysis::packingStatistics(world);
+    const Eigen::Matrix3d sigma = stressTensor(world);
+    const int dimension = world.dimension;
+    nlohmann::ordered_json stress = nlohmann::ordered_json::array();
+    for (int a = 0; a < dimension; ++a) {
+        nlohmann::ordered_json row = nlohmann::ordered_json::array();
+        for (int b = 0; b < dimension; ++b) {
+            row.push_back(sigma(a, b));
+        }
+        stress.push_back(row);
+    }
+    summary["relaxed"] = simulation.finished();
+    summary["volume_fraction"] = stats.volumeFraction;
+    summary["mean_overlap"] = stats.meanOverlap;
+    summary["stress"] = stress;
+    summary["coordination"] = stats.coordination;
+    const auto normals = analysis::contactNormalHistogram(world, 12);
+    const auto forces = analysis::forceDistribution(world, 10, 5.0);
+    summary["packing"] = {
+        {"max_overlap_m", stats.maxOverlap},
+        {"contacts", stats.contacts},
+        {"rattlers", stats.rattlers},
+        {"coordination_without_rattlers", stats.coordinationWithoutRattlers},
+        {"contact_normals", {{"range", {normals.low, normals.high}}, {"counts", normals.counts}}},
+        {"normal_force_over_mean", {{"range", {forces.low, forces.high}}, {"counts", forces.counts}}},
+        {"contact_density", {{"cells_per_axis", 4}, {"per_unit_volume", analysis::contactDensityGrid(world, 4)}}}};
+}
+
 }  // namespace
 
 void addScenarioResults(nlohmann::ordered_json& summary, const Simulation& simulation, const SeriesTable& series)
@@ -67,6 +127,9 @@ void addScenarioResults(nlohmann::ordered_json& summary, const Simulation& simul
     }
     if (setup == "piston" && series.has("piston_y")) {
         addPistonResults(summary, simulation, series);
+    }
+    if (setup == "periodic" && simulation.world().cell) {
+        addPeriodicResults(summary, simulation);
     }
 }
 

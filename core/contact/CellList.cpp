@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace granular {
 
@@ -37,7 +39,8 @@ void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& 
         cell *= 1.5;
     }
     const auto cellCoordinate = [&](const Vec3& x, int a) {
-        const auto c = static_cast<std::int64_t>((x[a] - box.min()[a]) / extent[a] * static_cast<double>(dims[static_cast<std::size_t>(a)]));
+        const auto c = static_cast<std::int64_t>((x[a] - box.min()[a]) / extent[a] *
+                                                 static_cast<double>(dims[static_cast<std::size_t>(a)]));
         return std::clamp<std::int64_t>(c, 0, dims[static_cast<std::size_t>(a)] - 1);
     };
     const std::int64_t cellCount = dims[0] * dims[1] * dims[2];
@@ -76,7 +79,8 @@ void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& 
                         continue;
                     }
                     const std::int64_t c = x + dims[0] * (y + dims[1] * z);
-                    for (std::int32_t k = cellStart_[static_cast<std::size_t>(c)]; k < cellStart_[static_cast<std::size_t>(c + 1)]; ++k) {
+                    for (std::int32_t k = cellStart_[static_cast<std::size_t>(c)];
+                         k < cellStart_[static_cast<std::size_t>(c + 1)]; ++k) {
                         const std::int32_t i = sorted_[static_cast<std::size_t>(k)];
                         if (i >= j) {
                             continue;
@@ -84,6 +88,103 @@ void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& 
                         const auto si = static_cast<std::size_t>(i);
                         const double reach = particles.radius[si] + particles.radius[sj] + margin;
                         if ((xj - particles.position[si]).squaredNorm() < reach * reach) {
+                            pairs.emplace_back(i, j);
+                        }
+                    }
+                }
+            }
+        }
+        std::sort(pairs.begin() + static_cast<std::ptrdiff_t>(first), pairs.end());
+    }
+}
+
+void CellList::findPeriodicPairs(const Particles& particles, const PeriodicCell& cell, double margin,
+                                 std::vector<std::pair<std::int32_t, std::int32_t>>& pairs)
+{
+    pairs.clear();
+    const auto n = static_cast<std::int32_t>(particles.size());
+    if (n < 2) {
+        return;
+    }
+    double largest = 0.0;
+    for (const double r : particles.radius) {
+        largest = std::max(largest, r);
+    }
+    const double range = 2.0 * largest + std::max(margin, 0.0);
+    const double L = cell.length;
+    if (2.0 * range > L) {
+        throw std::runtime_error("periodic cell of " + std::to_string(L) +
+                                 " m is shorter than twice the interaction range " + std::to_string(range) +
+                                 " m: minimum-image contacts are ambiguous (too few particles)");
+    }
+    // Cells at least one interaction range wide; the grid wraps, so neighbours lie in adjacent cells modulo the grid.
+    std::array<std::int64_t, 3> dims{1, 1, 1};
+    std::int64_t perAxis = std::max<std::int64_t>(1, static_cast<std::int64_t>(L / range));
+    while (cell.dimension == 3 ? perAxis * perAxis * perAxis > 8 * static_cast<std::int64_t>(n) + 64
+                               : perAxis * perAxis > 8 * static_cast<std::int64_t>(n) + 64) {
+        perAxis = std::max<std::int64_t>(1, perAxis * 2 / 3);
+    }
+    for (int a = 0; a < cell.dimension; ++a) {
+        dims[static_cast<std::size_t>(a)] = perAxis;
+    }
+    const double cellsPerLength = static_cast<double>(perAxis) / L;
+    const auto cellCoordinate = [&](const Vec3& x, int a) {
+        const auto c = static_cast<std::int64_t>(std::floor(x[a] * cellsPerLength));
+        return std::clamp<std::int64_t>(c, 0, dims[static_cast<std::size_t>(a)] - 1);
+    };
+    const std::int64_t cellCount = dims[0] * dims[1] * dims[2];
+    cellOf_.resize(static_cast<std::size_t>(n));
+    cellStart_.assign(static_cast<std::size_t>(cellCount + 1), 0);
+    for (std::int32_t i = 0; i < n; ++i) {
+        const Vec3& x = particles.position[static_cast<std::size_t>(i)];
+        const std::int64_t c = cellCoordinate(x, 0) + dims[0] * (cellCoordinate(x, 1) + dims[1] * cellCoordinate(x, 2));
+        cellOf_[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(c);
+        ++cellStart_[static_cast<std::size_t>(c + 1)];
+    }
+    for (std::int64_t c = 0; c < cellCount; ++c) {
+        cellStart_[static_cast<std::size_t>(c + 1)] += cellStart_[static_cast<std::size_t>(c)];
+    }
+    sorted_.resize(static_cast<std::size_t>(n));
+    std::vector<std::int32_t> fill(cellStart_.begin(), cellStart_.end() - 1);
+    for (std::int32_t i = 0; i < n; ++i) {
+        sorted_[static_cast<std::size_t>(fill[static_cast<std::size_t>(cellOf_[static_cast<std::size_t>(i)])]++)] = i;
+    }
+
+    // The distinct neighbour coordinates along an axis: fewer than three when the grid is that small.
+    const auto neighbours = [&](std::int64_t c, int a, std::array<std::int64_t, 3>& out) {
+        const std::int64_t m = dims[static_cast<std::size_t>(a)];
+        if (m >= 3) {
+            out = {(c + m - 1) % m, c, (c + 1) % m};
+            return 3;
+        }
+        out = {0, 1, 0};
+        return static_cast<int>(m);
+    };
+    std::array<std::int64_t, 3> xs{};
+    std::array<std::int64_t, 3> ys{};
+    std::array<std::int64_t, 3> zs{};
+    for (std::int32_t j = 0; j < n; ++j) {
+        const auto sj = static_cast<std::size_t>(j);
+        const Vec3& xj = particles.position[sj];
+        const int nx = neighbours(cellCoordinate(xj, 0), 0, xs);
+        const int ny = neighbours(cellCoordinate(xj, 1), 1, ys);
+        const int nz = neighbours(cellCoordinate(xj, 2), 2, zs);
+        const std::size_t first = pairs.size();
+        for (int iz = 0; iz < nz; ++iz) {
+            for (int iy = 0; iy < ny; ++iy) {
+                for (int ix = 0; ix < nx; ++ix) {
+                    const std::int64_t c =
+                        xs[static_cast<std::size_t>(ix)] +
+                        dims[0] * (ys[static_cast<std::size_t>(iy)] + dims[1] * zs[static_cast<std::size_t>(iz)]);
+                    for (std::int32_t k = cellStart_[static_cast<std::size_t>(c)];
+                         k < cellStart_[static_cast<std::size_t>(c + 1)]; ++k) {
+                        const std::int32_t i = sorted_[static_cast<std::size_t>(k)];
+                        if (i >= j) {
+                            continue;
+                        }
+                        const auto si = static_cast<std::size_t>(i);
+                        const double reach = particles.radius[si] + particles.radius[sj] + margin;
+                        if (cell.minimumImage(xj - particles.position[si]).squaredNorm() < reach * reach) {
                             pairs.emplace_back(i, j);
                         }
                     }

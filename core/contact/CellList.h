@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/Particles.h"
+#include "periodic/PeriodicCell.h"
 
 #include <Eigen/Geometry>
 
@@ -18,6 +19,12 @@ public:
     /// sorted by j then i (deterministic, independent of the grid).
     void findPairs(const Particles& particles, const Eigen::AlignedBox3d& bounds, int dimension, double margin,
                    std::vector<std::pair<std::int32_t, std::int32_t>>& pairs);
+
+    /// The same pairs in a periodic cell (positions inside it): the grid wraps around and gaps use
+    /// the minimum image (seed 003 eq. 21). Throws std::runtime_error when the cell is shorter than
+    /// twice the interaction range, where a pair could touch through two images at once.
+    void findPeriodicPairs(const Particles& particles, const PeriodicCell& cell, double margin,
+                           std::vector<std::pair<std::int32_t, std::int32_t>>& pairs);
 
 private:
     std::vector<std::int32_t> cellOf_;

@@ -34,7 +34,8 @@ void addPlaneContact(std::vector<Contact>& out, const Particles& p, const PlaneW
     out.push_back(c);
 }
 
-void addDrumContact(std::vector<Contact>& out, const Particles& p, const Drum& drum, std::int32_t particle, double margin)
+void addDrumContact(std::vector<Contact>& out, const Particles& p, const Drum& drum, std::int32_t particle,
+                    double margin)
 {
     const auto j = static_cast<std::size_t>(particle);
     const Vec3 fromAxis = p.position[j] - drum.centre;
@@ -82,11 +83,18 @@ void ContactDetection::update(World& world, double margin)
 {
     const Particles& p = world.particles;
     next_.clear();
-    cells_.findPairs(p, world.bounds, world.dimension, margin, pairs_);
+    if (world.cell) {
+        cells_.findPeriodicPairs(p, *world.cell, margin, pairs_);
+    } else {
+        cells_.findPairs(p, world.bounds, world.dimension, margin, pairs_);
+    }
     for (const auto& [i, j] : pairs_) {
         const auto si = static_cast<std::size_t>(i);
         const auto sj = static_cast<std::size_t>(j);
-        const Vec3 d = p.position[sj] - p.position[si];
+        Vec3 d = p.position[sj] - p.position[si];
+        if (world.cell) {
+            d = world.cell->minimumImage(d);  // seed 003 eq. 21
+        }
         const double distance = d.norm();
         Contact c;
         c.kind = ContactKind::Particle;

@@ -5,6 +5,7 @@
 #include "model/Particles.h"
 #include "model/Piston.h"
 #include "model/PlaneWall.h"
+#include "periodic/PeriodicCell.h"
 
 #include <Eigen/Geometry>
 
@@ -16,15 +17,16 @@ namespace granular {
 
 /// Everything a method steps: particles, walls, external fields and the clock.
 struct World {
-    int dimension = 3;                ///< 2 (disks in the x-y plane) or 3 (spheres)
+    int dimension = 3;  ///< 2 (disks in the x-y plane) or 3 (spheres)
     Particles particles;
     std::vector<PlaneWall> walls;
     std::optional<Piston> piston;
     std::optional<Drum> drum;
-    std::vector<Contact> contacts;    ///< candidates of the last step with their forces (warm start)
-    Vec3 gravity = Vec3::Zero();      ///< m/s^2
-    Eigen::AlignedBox3d bounds;       ///< m, the container (drawing, cell lists)
-    double time = 0.0;                ///< s
+    std::optional<PeriodicCell> cell;  ///< set: periodic in every direction, no walls (seed 003)
+    std::vector<Contact> contacts;     ///< candidates of the last step with their forces (warm start)
+    Vec3 gravity = Vec3::Zero();       ///< m/s^2
+    Eigen::AlignedBox3d bounds;        ///< m, the container (drawing, cell lists)
+    double time = 0.0;                 ///< s
     std::int64_t steps = 0;
 };
 

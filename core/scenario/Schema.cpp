@@ -30,15 +30,14 @@ Parameter real(std::string key, std::string unit, double defaultValue, std::opti
     return p;
 }
 
-Parameter positive(std::string key, std::string unit, double defaultValue, double maximum,
-                   std::string description, Mutability mutability)
+Parameter positive(std::string key, std::string unit, double defaultValue, double maximum, std::string description,
+                   Mutability mutability)
 {
-    return real(std::move(key), std::move(unit), defaultValue, 0.0, maximum, std::move(description),
-                mutability, true);
+    return real(std::move(key), std::move(unit), defaultValue, 0.0, maximum, std::move(description), mutability, true);
 }
 
-Parameter integer(std::string key, std::int64_t defaultValue, double minimum, double maximum,
-                  std::string description, Mutability mutability)
+Parameter integer(std::string key, std::int64_t defaultValue, double minimum, double maximum, std::string description,
+                  Mutability mutability)
 {
     Parameter p;
     p.key = std::move(key);
@@ -51,8 +50,8 @@ Parameter integer(std::string key, std::int64_t defaultValue, double minimum, do
     return p;
 }
 
-Parameter choice(std::string key, std::string defaultValue, std::vector<std::string> choices,
-                 std::string description, Mutability mutability)
+Parameter choice(std::string key, std::string defaultValue, std::vector<std::string> choices, std::string description,
+                 Mutability mutability)
 {
     Parameter p;
     p.key = std::move(key);
@@ -132,16 +131,21 @@ Schema::Schema()
         text("name", "untitled", "short name of the scenario"),
         text("description", "", "one-line description of the scenario"),
         integer("seed", 1, 0, kLargestSeed, "seed of every random choice (placement, sweep order)", reset),
-        choice("setup", "cloud", {"cloud", "chain", "piston", "drum"},
+        choice("setup", "cloud", {"cloud", "chain", "piston", "drum", "periodic", "pair"},
                "initial state: cloud (lattice in a box), chain (1D chain against a wall), piston (box closed by a "
-               "mobile piston), drum (rotating cylinder)",
+               "mobile piston), drum (rotating cylinder), periodic (dilute random grains in a periodic cell), pair (a "
+               "grain "
+               "above a fixed grain, seed 001's verification)",
                reset),
         integer("world.dimension", 3, 2, 3, "2: disks in the x-y plane, 3: spheres", reset),
         positive("run.time", "s", 1.0, big, "simulated time of a run", live),
         positive("output.interval", "s", 0.01, big, "simulated time between rows of the series", live),
         boolean("output.vtk", false, "write particle frames as VTK PolyData (.vtp) at each output row", live),
-        choice("solver.method", "ballistic", {"ballistic", "cd"},
-               "ballistic: free flight, no contacts; cd: non-smooth contact dynamics of rigid grains", reset),
+        choice("solver.method", "ballistic", {"ballistic", "cd", "cd_pressure", "md"},
+               "ballistic: free flight, no contacts; cd: non-smooth contact dynamics of rigid grains; "
+               "cd_pressure: contact dynamics at constant pressure in a periodic cell (setup periodic); "
+               "md: soft-particle DEM with the material.* contact law (seed 001)",
+               reset),
         positive("solver.dt", "s", 1e-3, 1e3, "time step", live),
         integer("solver.iterations", 40, 1, 1e7, "N_I: Gauss-Seidel iterations per step (fixed criterion)", live),
         choice("solver.criterion", "fixed", {"fixed", "local", "global"},
@@ -149,6 +153,10 @@ Schema::Schema()
                "global change of the mean force (eq. 36)",
                live),
         integer("solver.max_iterations", 100000, 1, 1e9, "iteration limit of the local and global criteria", live),
+        integer("solver.substeps", 0, 0, 1e9,
+                "md: velocity-Verlet steps per solver.dt; 0: automatic, each at most t_c / 50 (overdamped "
+                "contacts: their relaxation time / 10)",
+                live),
         real("solver.tolerance", "1", 1e-6, 0.0, 1.0, "eps of the local and global criteria", live, true),
         real("solver.force_cutoff", "N", 0.0, 0.0, 1e12, "delta: small-force cut-off of the local criterion", live),
         real("contact.friction", "1", 0.0, 0.0, 100.0, "Coulomb friction coefficient mu of every contact", live),
@@ -157,20 +165,32 @@ Schema::Schema()
              live),
         real("contact.margin", "1", 0.1, 0.0, 10.0,
              "gap below which a pair is a contact candidate, in smallest radii (plus one step's approach)", live),
-        real("gravity.x", "m/s^2", 0.0, -1e6, 1e6, "gravitational acceleration, x component", live),
-        real("gravity.y", "m/s^2", -9.81, -1e6, 1e6, "gravitational acceleration, y component (up is +y)",
+        choice("material.law", "linear", {"linear", "hertz"},
+               "md normal force: linear spring-dashpot F = k delta + c d(delta)/dt, or Hertz "
+               "F = 4/3 E* sqrt(R*) delta^(3/2) with a restitution-calibrated damping",
+               live),
+        real("material.stiffness", "N/m", 0.0, 0.0, 1e15,
+             "md linear law: k_n of one grain (two grains in series: k_n/2, grain on a wall: k_n); 0: the "
+             "CD-equivalent q m N_I / dt^2 of seed 000 eq. 67 from solver.dt and solver.iterations",
              live),
+        real("material.restitution", "1", -1.0, -1.0, 1.0,
+             "md: normal restitution coefficient e in [0, 1] of every collision; -1: the CD-equivalent damping "
+             "q m N_I / dt of seed 000 eq. 68 (linear law only)",
+             live),
+        positive("material.young_modulus", "Pa", 7e10, 1e15, "md Hertz law: Young's modulus E of the grains", live),
+        real("material.poisson_ratio", "1", 0.25, 0.0, 0.5, "md Hertz law: Poisson's ratio nu of the grains", live),
+        real("material.tangential_ratio", "1", 2.0 / 7.0, 0.0, 10.0,
+             "md linear law: tangential stiffness k_t / k_n (Hertz: Mindlin's 8 G* sqrt(R* delta))", live),
+        real("gravity.x", "m/s^2", 0.0, -1e6, 1e6, "gravitational acceleration, x component", live),
+        real("gravity.y", "m/s^2", -9.81, -1e6, 1e6, "gravitational acceleration, y component (up is +y)", live),
         real("gravity.z", "m/s^2", 0.0, -1e6, 1e6, "gravitational acceleration, z component", live),
         integer("particles.count", 100, 1, 1e7, "number of particles", reset),
         positive("particles.radius_min", "m", 0.5e-3, 1e6, "smallest radius (uniform distribution)", reset),
         positive("particles.radius_max", "m", 0.5e-3, 1e6, "largest radius (uniform distribution)", reset),
-        positive("particles.density", "kg/m^3", 2500.0, 1e9, "material density: mass ~ r^3 (3D), r^2 (2D)",
-                 reset),
-        real("particles.gap", "1", 0.2, 0.0, 10.0, "lattice gap between neighbours, in largest diameters",
-             reset),
+        positive("particles.density", "kg/m^3", 2500.0, 1e9, "material density: mass ~ r^3 (3D), r^2 (2D)", reset),
+        real("particles.gap", "1", 0.2, 0.0, 10.0, "lattice gap between neighbours, in largest diameters", reset),
         real("particles.lift", "m", 0.0, 0.0, 1e6, "height of the lowest lattice row above the floor", reset),
-        real("particles.jitter", "1", 0.0, 0.0, 0.5, "random displacement on the lattice, in gap widths",
-             reset),
+        real("particles.jitter", "1", 0.0, 0.0, 0.5, "random displacement on the lattice, in gap widths", reset),
         real("particles.velocity.x", "m/s", 0.0, -1e6, 1e6, "initial velocity, x component", reset),
         real("particles.velocity.y", "m/s", 0.0, -1e6, 1e6, "initial velocity, y component", reset),
         real("particles.velocity.z", "m/s", 0.0, -1e6, 1e6, "initial velocity, z component", reset),
@@ -187,17 +207,34 @@ Schema::Schema()
         real("piston.force", "N", 1.0, 0.0, 1e12, "force F pushing the piston into the packing", live),
         real("piston.load_step", "N", 0.0, -1e12, 1e12, "dF added to the piston force at piston.load_step_time", live),
         real("piston.load_step_time", "s", 1e9, 0.0, 1e12, "time of the load step F -> F + dF", live),
+        positive("pair.height", "m", 2e-3, 1e6,
+                 "setup pair: initial height of the upper grain's centre above "
+                 "the fixed grain's centre (along y)",
+                 reset),
+        boolean("pair.driven", false,
+                "setup pair: the upper grain keeps its initial velocity whatever acts on it (infinite mass)", reset),
         positive("drum.radius", "m", 0.02, 1e6, "inner radius of the drum (axis along z)", reset),
         real("drum.angular_velocity", "rad/s", 1.0, -1e6, 1e6, "rotation rate about +z", live),
-        integer("probe.index", 0, 0, 1e7, "particle whose position and velocity the probe_* columns record",
-                reset),
+        positive("pressure.external", "Pa", 1.0, 1e12, "P_ext driving the periodic cell (2D: force per length, N/m)",
+                 live),
+        positive("pressure.inertia", "kg/m", 100.0, 1e15, "M_lambda in M_lambda dlambda/dt = P_in - P_ext (2D: kg)",
+                 live),
+        choice("pressure.variant", "full", {"full", "partial"},
+               "P_in* during the iteration from the expected new velocities (full, eq. 27) or the old ones "
+               "(partial, eq. 32)",
+               live),
+        positive("pressure.relax_threshold", "m/s, m/s^2", 1e-10, 1e6,
+                 "the run ends when the mean speed and mean acceleration of grains and cell are below it", live),
+        real("cell.initial_fraction", "1", 0.3, 0.0, 1.0,
+             "volume fraction of the dilute random start in the periodic cell", reset, true),
+        integer("probe.index", 0, 0, 1e7, "particle whose position and velocity the probe_* columns record", reset),
     };
 }
 
 const Parameter* Schema::find(std::string_view key) const
 {
-    const auto it = std::find_if(parameters_.begin(), parameters_.end(),
-                                 [key](const Parameter& p) { return p.key == key; });
+    const auto it =
+        std::find_if(parameters_.begin(), parameters_.end(), [key](const Parameter& p) { return p.key == key; });
     return it == parameters_.end() ? nullptr : &*it;
 }
 
@@ -222,8 +259,8 @@ Value Schema::validate(const Parameter& p, const Value& value) const
         std::int64_t n = 0;
         if (const auto* i = std::get_if<std::int64_t>(&value)) {
             n = *i;
-        } else if (const auto* d = std::get_if<double>(&value); d != nullptr && std::isfinite(*d) &&
-                                                                 std::floor(*d) == *d && std::fabs(*d) <= kLargestSeed) {
+        } else if (const auto* d = std::get_if<double>(&value);
+                   d != nullptr && std::isfinite(*d) && std::floor(*d) == *d && std::fabs(*d) <= kLargestSeed) {
             n = static_cast<std::int64_t>(*d);
         } else {
             reject(p, "expected an integer, got " + kindName(value) + " " + formatValue(value));

@@ -2,6 +2,8 @@
 
 #include "model/World.h"
 
+#include <algorithm>
+
 namespace granular {
 
 std::shared_ptr<const Frame> Frame::capture(const World& world)
@@ -24,13 +26,28 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
     if (world.piston) {
         frame->walls.push_back({world.piston->plane.name, world.piston->plane.point, world.piston->plane.normal});
     }
+    frame->coordination.assign(p.size(), 0);
+    frame->overlap.assign(p.size(), 0.0F);
+    const auto touch = [&frame](std::size_t i, double gap) {
+        ++frame->coordination[i];
+        frame->overlap[i] = std::max(frame->overlap[i], static_cast<float>(-gap));
+    };
     for (const granular::Contact& c : world.contacts) {
         const double normalForce = c.force.dot(c.normal);
-        if (c.kind == ContactKind::Particle && normalForce > 0.0) {
+        if (normalForce <= 0.0) {
+            continue;
+        }
+        touch(static_cast<std::size_t>(c.particle), c.gap);
+        if (c.kind == ContactKind::Particle) {
+            touch(static_cast<std::size_t>(c.partner), c.gap);
             frame->contacts.push_back({c.partner, c.particle, static_cast<float>(normalForce)});
         }
     }
     frame->bounds = world.bounds;
+    if (world.cell) {
+        frame->periodic = true;
+        frame->bounds = world.cell->box();
+    }
     if (world.drum) {
         frame->hasDrum = true;
         frame->drumCentre = world.drum->centre;

@@ -32,6 +32,10 @@ struct Frame {
     std::vector<Eigen::Vector3f> position;  ///< m
     std::vector<Eigen::Vector3f> velocity;  ///< m/s
     std::vector<float> radius;              ///< m
+    /// Per particle: contacts carrying a positive normal force (particles, walls, piston, drum).
+    std::vector<std::uint16_t> coordination;
+    /// Per particle: largest overlap of its contacts at the last contact detection, m (0: none).
+    std::vector<float> overlap;
     std::vector<Contact> contacts;
     std::vector<Wall> walls;
     Eigen::AlignedBox3d bounds;  ///< m

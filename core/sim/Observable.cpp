@@ -1,7 +1,11 @@
 #include "sim/Observable.h"
 
+#include "md/PairObservables.h"
 #include "model/World.h"
+#include "periodic/PeriodicObservables.h"
 #include "scenario/Scenario.h"
+
+#include <cmath>
 
 namespace granular {
 
@@ -12,8 +16,11 @@ double kineticEnergy(const World& world)
     const auto& p = world.particles;
     double energy = 0.0;
     for (std::size_t i = 0; i < p.size(); ++i) {
-        energy += 0.5 * p.mass[i] * p.velocity[i].squaredNorm() +
-                  0.5 * p.inertia[i] * p.angularVelocity[i].squaredNorm();
+        if (!std::isfinite(p.mass[i])) {
+            continue;  // a fixed or driven grain (infinite mass) is not part of the system
+        }
+        energy +=
+            0.5 * p.mass[i] * p.velocity[i].squaredNorm() + 0.5 * p.inertia[i] * p.angularVelocity[i].squaredNorm();
     }
     return energy;
 }
@@ -23,6 +30,9 @@ double potentialEnergy(const World& world)
     const auto& p = world.particles;
     double energy = 0.0;
     for (std::size_t i = 0; i < p.size(); ++i) {
+        if (!std::isfinite(p.mass[i])) {
+            continue;
+        }
         energy -= p.mass[i] * world.gravity.dot(p.position[i]);
     }
     return energy;
@@ -53,8 +63,15 @@ std::vector<Observable> observablesFor(const Scenario& scenario)
         const std::string pressureUnit = scenario.integer("world.dimension") == 2 ? "N/m" : "Pa";
         list.push_back({"piston_y", "m", "height of the piston",
                         [](const World& w, const StepDiagnostics&) { return w.piston->plane.point.y(); }});
-        list.push_back({"pressure", pressureUnit, "force of the packing on the piston / piston length (2D) or area",
-                        [](const World& w, const StepDiagnostics&) { return w.piston->contactForce / w.piston->area; }});
+        list.push_back(
+            {"pressure", pressureUnit, "force of the packing on the piston / piston length (2D) or area",
+             [](const World& w, const StepDiagnostics&) { return w.piston->contactForce / w.piston->area; }});
+    }
+    if (scenario.text("setup") == "periodic") {
+        addPeriodicObservables(list, scenario);
+    }
+    if (scenario.text("setup") == "pair") {
+        addPairObservables(list);
     }
     list.push_back({"iterations", "1", "solver iterations in the last step",
                     [](const World&, const StepDiagnostics& d) { return static_cast<double>(d.iterations); }});

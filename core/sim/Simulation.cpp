@@ -1,6 +1,8 @@
 #include "sim/Simulation.h"
 
 #include "cd/ContactDynamicsStepper.h"
+#include "md/SoftParticleStepper.h"
+#include "periodic/ConstantPressureStepper.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
 #include "sim/BallisticStepper.h"
@@ -20,6 +22,15 @@ std::unique_ptr<Stepper> makeStepper(const Scenario& scenario)
         return std::make_unique<ContactDynamicsStepper>(solverSettingsFrom(scenario),
                                                         static_cast<std::uint64_t>(scenario.integer("seed")));
     }
+    if (method == "cd_pressure") {
+        if (scenario.text("setup") != "periodic") {
+            throw ScenarioError("solver.method: cd_pressure needs a periodic cell; accepted: with setup periodic");
+        }
+        return std::make_unique<ConstantPressureStepper>(static_cast<std::uint64_t>(scenario.integer("seed")));
+    }
+    if (method == "md") {
+        return std::make_unique<SoftParticleStepper>(md::softParticleSettingsFrom(scenario));
+    }
     throw std::logic_error("solver.method '" + method + "' is in the schema but has no stepper");
 }
 
@@ -38,6 +49,10 @@ Simulation::Simulation(Scenario scenario, World state) : scenario_(std::move(sce
     if (world_.piston.has_value() != (scenario_.text("setup") == "piston")) {
         throw ScenarioError("setup: the saved state " + std::string(world_.piston ? "has" : "has no") +
                             " piston; accepted: a scenario with the same setup");
+    }
+    if (world_.cell.has_value() != (scenario_.text("setup") == "periodic")) {
+        throw ScenarioError("setup: the saved state " + std::string(world_.cell ? "has" : "has no") +
+                            " periodic cell; accepted: a scenario with the same setup");
     }
     applyLiveParameters(world_, scenario_);
     stepper_ = makeStepper(scenario_);
@@ -63,11 +78,17 @@ void Simulation::step()
 
 bool Simulation::setParameter(std::string_view key, const Value& value)
 {
+    const Value previous = scenario_.get(key);
     scenario_.set(key, value);
     const bool live = Schema::instance().find(key)->mutability == Mutability::Live;
     if (live) {
+        try {
+            stepper_->configure(scenario_);  // may reject a combination (e.g. md material keys)
+        } catch (const ScenarioError&) {
+            scenario_.set(key, previous);
+            throw;
+        }
         applyLiveParameters(world_, scenario_);
-        stepper_->configure(scenario_);
     }
     return live;
 }

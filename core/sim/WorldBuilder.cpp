@@ -1,5 +1,7 @@
 #include "sim/WorldBuilder.h"
 
+#include "md/PairSetup.h"
+#include "periodic/PeriodicSetup.h"
 #include "scenario/Scenario.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Value.h"
@@ -193,6 +195,10 @@ World buildWorld(const Scenario& s)
         buildPiston(world, s);
     } else if (setup == "drum") {
         buildDrum(world, s);
+    } else if (setup == "periodic") {
+        buildPeriodicWorld(world, s);
+    } else if (setup == "pair") {
+        buildPairWorld(world, s);
     } else {
         buildCloud(world, s);
     }

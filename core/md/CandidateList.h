@@ -1,0 +1,55 @@
+#pragma once
+
+#include "contact/ContactDetection.h"
+#include "md/ContactLaw.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace granular {
+
+struct World;
+
+namespace md {
+
+/// What a contact carries from one MD step to the next.
+struct ContactMemory {
+    PairLaw law;
+    double overlap = 0.0;         ///< m, delta at the last instant (negative: a gap)
+    double elasticForce = 0.0;    ///< N, the elastic normal force at the last instant
+    Vec3 normal = Vec3::UnitX();  ///< the unit normal at the last instant
+    Vec3 spring = Vec3::Zero();   ///< m, the tangential spring xi (Cundall-Strack history)
+};
+
+/// The contact candidates of the soft-particle method as a Verlet list: `world.contacts` holds every
+/// pair (and grain-wall pair) whose gap was below the skin at the last rebuild, and `memory()` the
+/// state of each, index for index. No pair can touch before some body has moved half the skin since
+/// then (or the piston and a grain together a whole skin), so the list is rebuilt only when that
+/// happens. A rebuild keeps the memory of the pairs that stay (matched by Contact::key(), both lists
+/// being sorted by it), so tangential springs survive it.
+class CandidateList {
+public:
+    /// Rebuilds the list if a body may have crossed the skin (m) since the last rebuild, or when
+    /// `rebuild` is set; new candidates get the law of the material. Returns true if it rebuilt.
+    bool refresh(World& world, double skin, const MaterialModel& material, double tsujiAlpha, bool rebuild);
+
+    /// Adds the displacements of one step (m): grain i moved by velocity[i] * dt, the piston by pistonStep.
+    void recordMotion(const std::vector<Vec3>& velocity, double dt, double pistonStep);
+
+    [[nodiscard]] std::vector<ContactMemory>& memory() { return memory_; }
+    [[nodiscard]] const std::vector<ContactMemory>& memory() const { return memory_; }
+    [[nodiscard]] std::int64_t rebuilds() const { return rebuilds_; }
+
+private:
+    ContactDetection detection_;
+    std::vector<std::uint64_t> keys_;  ///< Contact::key() of memory_, ascending
+    std::vector<ContactMemory> memory_;
+    std::vector<Vec3> displacement_;    ///< m, of each grain since the last rebuild
+    double largestDisplacement_ = 0.0;  ///< m
+    double pistonDisplacement_ = 0.0;   ///< m
+    double skin_ = 0.0;                 ///< m, of the last rebuild
+    std::int64_t rebuilds_ = 0;
+};
+
+}  // namespace md
+}  // namespace granular

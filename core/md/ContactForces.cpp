@@ -1,0 +1,181 @@
+#include "md/ContactForces.h"
+
+#include "md/ContactGeometry.h"
+#include "model/World.h"
+
+#include <algorithm>
+
+namespace granular::md {
+
+namespace {
+
+/// Adds `load` to body 1 of the contact and its reaction to body 0 (a grain or the piston).
+void addPair(std::vector<Vec3>& grains, double& piston, const Contact& c, const Vec3& load)
+{
+    grains[static_cast<std::size_t>(c.particle)] += load;
+    if (c.kind == ContactKind::Particle) {
+        grains[static_cast<std::size_t>(c.partner)] -= load;
+    } else if (c.kind == ContactKind::Piston) {
+        piston -= load.dot(c.normal);
+    }
+}
+
+void addTorques(std::vector<Vec3>& torque, const Contact& c, const Vec3& tangential)
+{
+    torque[static_cast<std::size_t>(c.particle)] += c.lever1.cross(tangential);
+    if (c.kind == ContactKind::Particle) {
+        torque[static_cast<std::size_t>(c.partner)] -= c.lever0.cross(tangential);
+    }
+}
+
+/// Velocity of body 1 relative to body 0 at the contact point.
+Vec3 contactPointVelocity(const Contact& c, const std::vector<Vec3>& v, const std::vector<Vec3>& w, double piston)
+{
+    const auto j = static_cast<std::size_t>(c.particle);
+    const Vec3 v1 = v[j] + w[j].cross(c.lever1);
+    switch (c.kind) {
+    case ContactKind::Particle: {
+        const auto i = static_cast<std::size_t>(c.partner);
+        return v1 - (v[i] + w[i].cross(c.lever0));
+    }
+    case ContactKind::Piston:
+        return v1 - piston * c.normal;
+    case ContactKind::Wall:
+    case ContactKind::Drum:
+        break;
+    }
+    return v1 - c.surfaceVelocity;
+}
+
+/// The spring xi turned into the tangent plane of the normal n, its length kept.
+Vec3 springInTangentPlane(const Vec3& spring, const Vec3& normal)
+{
+    Vec3 turned = spring - spring.dot(normal) * normal;
+    const double length = turned.norm();
+    if (length > 0.0) {
+        turned *= spring.norm() / length;
+    }
+    return turned;
+}
+
+/// Coulomb: |F_t| <= mu F_n. A sliding contact's spring is cut back so that it alone carries the
+/// limit (Cundall-Strack), which makes the force continuous when the contact sticks again.
+Vec3 capByCoulomb(Vec3 tangential, double normalForce, const PairLaw& law, double stiffness, Vec3& spring)
+{
+    const double limit = law.friction * std::max(normalForce, 0.0);
+    const double magnitude = tangential.norm();
+    if (magnitude > limit) {
+        tangential *= limit / magnitude;
+        spring = stiffness > 0.0 ? Vec3(-tangential / stiffness) : Vec3::Zero();
+    }
+    return tangential;
+}
+
+}  // namespace
+
+void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const HalfStepVelocities& half, double dt,
+                        BodyLoads& loads)
+{
+    loads.clear(world.particles.size());
+    for (std::size_t k = 0; k < world.contacts.size(); ++k) {
+        Contact& c = world.contacts[k];
+        ContactMemory& m = memory[k];
+        refreshGeometry(c, world);
+        const double before = m.overlap;
+        const double after = -c.gap;
+        m.overlap = after;
+        if (before <= 0.0 && after <= 0.0) {
+            m.elasticForce = 0.0;
+            m.normal = c.normal;
+            m.spring.setZero();
+            c.force.setZero();
+            continue;
+        }
+        const PairLaw& law = m.law;
+        const Vec3& n = c.normal;
+        const double elastic = after > 0.0 ? law.elasticForce(after) : 0.0;
+        const double dashpotImpulse = law.dampingPotential(after) - law.dampingPotential(before);
+        Vec3 impulse = dashpotImpulse * n;
+        const double p = law.elasticExponent();
+        if (before <= 0.0) {
+            const double tau = dt * after / (after - before);
+            impulse += (elastic * (tau / (p + 1.0) - 0.5 * dt)) * n;
+        } else if (after <= 0.0) {
+            const double tau = dt * before / (before - after);
+            impulse += (m.elasticForce * (tau / (p + 1.0) - 0.5 * dt)) * m.normal;
+        }
+        Vec3 tangential = Vec3::Zero();
+        if (after > 0.0) {
+            const Vec3 V = contactPointVelocity(c, half.velocity, half.angularVelocity, half.piston);
+            const Vec3 slip = dt * (V - V.dot(n) * n);
+            Vec3 spring = springInTangentPlane(m.spring, n) + slip;
+            const double stiffness = law.tangentialStiffnessAt(after);
+            tangential = -stiffness * spring - (law.tangentialDampingAt(after) / dt) * slip;
+            tangential = capByCoulomb(tangential, elastic + dashpotImpulse / dt, law, stiffness, spring);
+            m.spring = spring;
+        } else {
+            m.spring.setZero();
+        }
+        m.elasticForce = elastic;
+        m.normal = n;
+        const Vec3 force = elastic * n + tangential;
+        c.force = force;
+        addPair(loads.force, loads.pistonForce, c, force);
+        addPair(loads.impulse, loads.pistonImpulse, c, impulse);
+        addTorques(loads.torque, c, tangential);
+    }
+}
+
+void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, BodyLoads& loads)
+{
+    loads.clear(world.particles.size());
+    for (std::size_t k = 0; k < world.contacts.size(); ++k) {
+        Contact& c = world.contacts[k];
+        ContactMemory& m = memory[k];
+        refreshGeometry(c, world);
+        m.overlap = -c.gap;
+        m.normal = c.normal;
+        if (m.overlap <= 0.0) {
+            m.elasticForce = 0.0;
+            m.spring.setZero();
+            c.force.setZero();
+            continue;
+        }
+        const PairLaw& law = m.law;
+        m.elasticForce = law.elasticForce(m.overlap);
+        Vec3 spring = springInTangentPlane(m.spring, c.normal);
+        const double stiffness = law.tangentialStiffnessAt(m.overlap);
+        const Vec3 tangential = capByCoulomb(-stiffness * spring, m.elasticForce, law, stiffness, spring);
+        m.spring = spring;
+        const Vec3 force = m.elasticForce * c.normal + tangential;
+        c.force = force;
+        addPair(loads.force, loads.pistonForce, c, force);
+        addTorques(loads.torque, c, tangential);
+    }
+}
+
+void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads)
+{
+    const auto& p = world.particles;
+    const double pistonVelocity = world.piston ? world.piston->velocity : 0.0;
+    for (std::size_t k = 0; k < world.contacts.size(); ++k) {
+        const ContactMemory& m = memory[k];
+        if (m.overlap <= 0.0 || m.law.damping == 0.0) {
+            continue;
+        }
+        Contact& c = world.contacts[k];
+        const auto j = static_cast<std::size_t>(c.particle);
+        Vec3 partner = c.surfaceVelocity;
+        if (c.kind == ContactKind::Particle) {
+            partner = p.velocity[static_cast<std::size_t>(c.partner)];
+        } else if (c.kind == ContactKind::Piston) {
+            partner = pistonVelocity * c.normal;
+        }
+        const double approach = -c.normal.dot(p.velocity[j] - partner);  // d(delta)/dt
+        const Vec3 force = (m.law.dampingCoefficient(m.overlap) * approach) * c.normal;
+        c.force += force;
+        addPair(loads.damping, loads.pistonDamping, c, force);
+    }
+}
+
+}  // namespace granular::md

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "md/BodyLoads.h"
+#include "md/CandidateList.h"
+
+#include <vector>
+
+namespace granular {
+
+struct World;
+
+namespace md {
+
+/// Half-step velocities of the bodies (the drift's), m/s and rad/s.
+struct HalfStepVelocities {
+    std::vector<Vec3> velocity;
+    std::vector<Vec3> angularVelocity;
+    double piston = 0.0;  ///< along the piston's normal
+};
+
+/// The contact forces at the end of a drift of dt, into `loads` (cleared first): for every
+/// candidate the new geometry, the elastic normal force, the exact dashpot impulse of the step,
+/// the opening/closing correction (an elastic force ~ delta^p that acts only during the part tau of
+/// the step carries the impulse F tau / (p + 1), not the trapezoid's F dt / 2) and the tangential
+/// spring, advanced by the slip of the contact point at the half-step velocities and capped by
+/// Coulomb. Contact::force gets the elastic and tangential parts.
+void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const HalfStepVelocities& half, double dt,
+                        BodyLoads& loads);
+
+/// The same loads at the present instant without a step (the start of a run or a changed state):
+/// springs are kept, nothing opens or closes.
+void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, BodyLoads& loads);
+
+/// Adds the normal dashpot forces at the current velocities to `loads.damping` and Contact::force.
+void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads);
+
+}  // namespace md
+}  // namespace granular

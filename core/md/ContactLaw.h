@@ -1,0 +1,47 @@
+#pragma once
+
+#include "contact/Contact.h"
+#include "md/MaterialModel.h"
+
+namespace granular::md {
+
+/// The force law of one contact, fixed by the material and the two bodies (PHYSICS.md section 3).
+/// Normal force on body 1 along n: F_n = elastic(delta) + dampingCoefficient(delta) d(delta)/dt.
+///   linear: elastic = k delta,          damping coefficient c
+///   Hertz:  elastic = k_h delta^(3/2),  damping coefficient eta delta^(1/4)   (Tsuji-type)
+/// Tangential spring xi (Cundall-Strack): F_t = -k_t(delta) xi - c_t(delta) u_t, |F_t| <= mu F_n.
+/// Two grains act in series: a grain-grain contact of the linear law has k_n/2, a grain on a rigid
+/// wall, piston or drum k_n. Bodies of infinite mass (fixed or driven grains) get no dashpot among
+/// themselves: neither responds to it.
+struct PairLaw {
+    NormalLaw law = NormalLaw::Linear;
+    double stiffness = 0.0;  ///< linear: k (N/m); Hertz: k_h (N/m^(3/2))
+    double damping = 0.0;    ///< linear: c (kg/s); Hertz: eta (kg/(s m^(1/4)))
+    double tangentialStiffness =
+        0.0;                         ///< linear: k_t (N/m); Hertz: k_t(delta) / sqrt(delta) = 8 G* sqrt(R*) (N/m^(3/2))
+    double tangentialDamping = 0.0;  ///< linear: c_t (kg/s); Hertz: c_t(delta) / delta^(1/4) (kg/(s m^(1/4)))
+    double friction = 0.0;           ///< Coulomb mu (1)
+
+    /// N, the elastic normal force at the overlap delta > 0 (m).
+    [[nodiscard]] double elasticForce(double overlap) const;
+    /// p of elastic ~ delta^p: 1 (linear) or 3/2 (Hertz).
+    [[nodiscard]] double elasticExponent() const { return law == NormalLaw::Linear ? 1.0 : 1.5; }
+    /// kg/s, the normal dashpot's coefficient at the overlap delta > 0.
+    [[nodiscard]] double dampingCoefficient(double overlap) const;
+    /// N s, the dashpot's potential D with dD/dt = dampingCoefficient(delta) d(delta)/dt: the normal
+    /// dashpot's impulse between two instants is D(delta_1) - D(delta_0), exactly, also across the
+    /// opening or closing of the contact (D = 0 for delta <= 0).
+    [[nodiscard]] double dampingPotential(double overlap) const;
+    /// N/m, k_t at the overlap delta > 0.
+    [[nodiscard]] double tangentialStiffnessAt(double overlap) const;
+    /// kg/s, c_t at the overlap delta > 0.
+    [[nodiscard]] double tangentialDampingAt(double overlap) const;
+};
+
+/// The law of the candidate `c` (masses m_n, m_t from the contact detection, seed 000 eq. 17-18,
+/// which are right for equal and unequal grains, fixed partners of infinite mass and walls).
+/// `tsujiAlpha` is tsujiDampingFactor(e) for the Hertz law (computed once per material).
+[[nodiscard]] PairLaw pairLawFor(const MaterialModel& material, const Contact& c, double radius0, double radius1,
+                                 double tsujiAlpha);
+
+}  // namespace granular::md

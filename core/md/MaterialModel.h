@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstdint>
+
+namespace granular {
+
+class Scenario;
+
+namespace md {
+
+/// The normal force law of the soft-particle method (PHYSICS.md section 3).
+enum class NormalLaw {
+    Linear,  ///< spring-dashpot F = k delta + c d(delta)/dt (seed 001)
+    Hertz,   ///< F = k_h delta^(3/2) + eta delta^(1/4) d(delta)/dt, k_h = 4/3 E* sqrt(R*) (Tsuji-type damping)
+};
+
+/// The contact material of the soft-particle method, read from `material.*`, `contact.*` and the
+/// CD settings that the CD-MD equivalence (seed 000 eq. 67-68) refers to.
+struct MaterialModel {
+    NormalLaw law = NormalLaw::Linear;
+    double grainStiffness = 0.0;         ///< N/m, k_n of one grain (linear law); 0: the CD-equivalent stiffness
+    double restitution = -1.0;           ///< 1, e in [0, 1]; negative: the CD-equivalent damping (linear law only)
+    double youngModulus = 7e10;          ///< Pa, E of the grains (Hertz)
+    double poissonRatio = 0.25;          ///< 1, nu of the grains (Hertz)
+    double tangentialRatio = 2.0 / 7.0;  ///< 1, k_t / k_n of the tangential spring (linear law)
+    double friction = 0.0;               ///< 1, Coulomb mu between grains
+    double wallFriction = 0.0;           ///< 1, Coulomb mu between a grain and a wall, the piston or the drum
+    double cdTimeStep = 1e-3;            ///< s, the CD time step dt of the equivalence (solver.dt)
+    std::int64_t cdIterations = 40;      ///< N_I of the equivalent CD (solver.iterations)
+
+    [[nodiscard]] bool operator==(const MaterialModel&) const = default;
+
+    /// Stiffness from seed 000 eq. 67 (linear law with material.stiffness = 0).
+    [[nodiscard]] bool cdEquivalentStiffness() const { return law == NormalLaw::Linear && grainStiffness == 0.0; }
+    /// Damping from seed 000 eq. 68 (material.restitution = -1).
+    [[nodiscard]] bool cdEquivalentDamping() const { return restitution < 0.0; }
+};
+
+/// Reads the material of a scenario. Throws ScenarioError (one line naming the key) when the values
+/// do not fit together, e.g. a restitution in (-1, 0) or the CD-equivalent damping with Hertz.
+[[nodiscard]] MaterialModel materialModelFrom(const Scenario& scenario);
+
+/// Damping ratio zeta = -ln e / sqrt(pi^2 + ln^2 e) of a linear spring-dashpot whose collisions
+/// restitute e (seed 001: c_n = 2 sqrt(k m*) zeta = 2 sqrt(k m*) / sqrt(1 + (pi / ln e)^2)); 1 at e = 0.
+[[nodiscard]] double linearDampingRatio(double restitution);
+
+}  // namespace md
+}  // namespace granular

@@ -1,0 +1,13 @@
+#pragma once
+
+#include "sim/Observable.h"
+
+#include <vector>
+
+namespace granular {
+
+/// The series of seed 001's verification (setup pair): `height` and `velocity` of the upper grain
+/// (grain 1, along y) and the `overlap` and `normal_force` of its contact with the fixed grain.
+void addPairObservables(std::vector<Observable>& list);
+
+}  // namespace granular

@@ -1,0 +1,15 @@
+#pragma once
+
+#include "model/World.h"
+
+namespace granular {
+
+class Scenario;
+
+/// Seed 001's verification (PHYSICS.md section 3): grain 0 fixed at the origin (infinite mass) and
+/// grain 1 of the same size `pair.height` above it along y, starting with `particles.velocity`.
+/// With `pair.driven` grain 1 has infinite mass too and keeps its velocity whatever acts on it (the
+/// seed's constant approach). Radius particles.radius_max, density particles.density.
+void buildPairWorld(World& world, const Scenario& scenario);
+
+}  // namespace granular

@@ -1,0 +1,257 @@
+#include "md/SoftParticleStepper.h"
+
+#include "model/World.h"
+#include "scenario/Scenario.h"
+#include "sim/StageTimer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace granular {
+
+namespace md {
+
+SoftParticleSettings softParticleSettingsFrom(const Scenario& scenario)
+{
+    SoftParticleSettings settings;
+    settings.dt = scenario.real("solver.dt");
+    settings.substeps = scenario.integer("solver.substeps");
+    settings.relativeSkin = scenario.real("contact.margin");
+    settings.material = materialModelFrom(scenario);
+    return settings;
+}
+
+}  // namespace md
+
+namespace {
+
+bool isMobile(double mass)
+{
+    return std::isfinite(mass);
+}
+
+}  // namespace
+
+SoftParticleStepper::SoftParticleStepper(const md::SoftParticleSettings& settings)
+{
+    configure(settings);
+}
+
+void SoftParticleStepper::configure(const Scenario& scenario)
+{
+    configure(md::softParticleSettingsFrom(scenario));
+}
+
+void SoftParticleStepper::configure(const md::SoftParticleSettings& settings)
+{
+    const bool newMaterial = !(settings.material == settings_.material) || hertz_.duration == 0.0;
+    if (newMaterial) {
+        const auto& m = settings.material;
+        hertz_ = m.law == md::NormalLaw::Hertz ? md::calibrateHertz(m.restitution) : md::calibrateHertz(1.0);
+        rebuild_ = true;
+        primed_ = false;
+    }
+    settings_ = settings;
+}
+
+void SoftParticleStepper::adopt(World& world)
+{
+    // A world this stepper did not leave as it is (a new or loaded state) starts afresh.
+    if (world.particles.size() == adoptedCount_ && world.steps == adoptedSteps_ && world.time == adoptedTime_) {
+        return;
+    }
+    smallestRadius_ = std::numeric_limits<double>::infinity();
+    for (const double r : world.particles.radius) {
+        smallestRadius_ = std::min(smallestRadius_, r);
+    }
+    candidates_ = md::CandidateList();
+    rebuild_ = true;
+    primed_ = false;
+}
+
+double SoftParticleStepper::impactSpeed(const World& world) const
+{
+    double fastest = 0.0;
+    for (const Vec3& v : world.particles.velocity) {
+        fastest = std::max(fastest, v.norm());
+    }
+    double speed = 2.0 * fastest;
+    if (world.piston) {
+        speed += std::fabs(world.piston->velocity);
+    }
+    if (world.drum) {
+        speed += std::fabs(world.drum->angularVelocity) * world.drum->radius;
+    }
+    if (!world.bounds.isEmpty()) {
+        // What gravity can add by a fall across the container.
+        speed += std::sqrt(2.0 * world.gravity.norm() * world.bounds.sizes().maxCoeff());
+    }
+    return speed;
+}
+
+double SoftParticleStepper::largestOverlap() const
+{
+    double largest = 0.0;
+    for (const auto& m : candidates_.memory()) {
+        largest = std::max(largest, m.overlap);
+    }
+    return largest;
+}
+
+md::ContactTimeScale SoftParticleStepper::timeScale(const World& world) const
+{
+    return md::contactTimeScale(world, settings_.material, hertz_, impactSpeed(world), largestOverlap());
+}
+
+std::int64_t SoftParticleStepper::substepsFor(const World& world) const
+{
+    return settings_.substeps > 0 ? settings_.substeps : md::automaticSubsteps(settings_.dt, timeScale(world));
+}
+
+std::vector<std::string> SoftParticleStepper::advisories(const World& world) const
+{
+    std::vector<std::string> advice;
+    const std::int64_t substeps = substepsFor(world);
+    if (auto warning = md::timeStepAdvice(settings_.dt, substeps, timeScale(world))) {
+        advice.push_back(std::move(*warning));
+    }
+    return advice;
+}
+
+void SoftParticleStepper::drift(World& world, double dt)
+{
+    auto& p = world.particles;
+    const std::size_t n = p.size();
+    half_.velocity.resize(n);
+    half_.angularVelocity.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        Vec3 v = p.velocity[i];
+        if (isMobile(p.mass[i])) {
+            const double inverseMass = 1.0 / p.mass[i];
+            v +=
+                (0.5 * dt) * (inverseMass * (loads_.force[i] + loads_.damping[i] + p.externalForce[i]) + world.gravity);
+        }
+        half_.velocity[i] = v;
+        half_.angularVelocity[i] = p.angularVelocity[i] + (0.5 * dt / p.inertia[i]) * loads_.torque[i];
+        p.position[i] += dt * v;
+        if (world.cell) {
+            p.position[i] = world.cell->wrap(p.position[i]);
+        }
+    }
+    double pistonStep = 0.0;
+    if (world.piston) {
+        Piston& piston = *world.piston;
+        const double along = loads_.pistonForce + loads_.pistonDamping + piston.appliedForce(world.time);
+        half_.piston = piston.velocity + 0.5 * dt * (along / piston.mass + world.gravity.dot(piston.plane.normal));
+        pistonStep = dt * half_.piston;
+        piston.plane.point += pistonStep * piston.plane.normal;
+    }
+    if (world.drum) {
+        world.drum->angle += dt * world.drum->angularVelocity;
+    }
+    candidates_.recordMotion(half_.velocity, dt, pistonStep);
+}
+
+void SoftParticleStepper::kick(World& world, double dt, double time)
+{
+    auto& p = world.particles;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        if (isMobile(p.mass[i])) {
+            const double inverseMass = 1.0 / p.mass[i];
+            p.velocity[i] += (0.5 * dt * inverseMass) * (loads_.force[i] + next_.force[i]) +
+                             inverseMass * next_.impulse[i] + dt * (world.gravity + inverseMass * p.externalForce[i]);
+        }
+        p.angularVelocity[i] += (0.5 * dt / p.inertia[i]) * (loads_.torque[i] + next_.torque[i]);
+    }
+    if (world.piston) {
+        Piston& piston = *world.piston;
+        const double applied = 0.5 * (piston.appliedForce(time) + piston.appliedForce(time + dt));
+        piston.velocity += (0.5 * dt / piston.mass) * (loads_.pistonForce + next_.pistonForce) +
+                           (next_.pistonImpulse + dt * applied) / piston.mass +
+                           dt * world.gravity.dot(piston.plane.normal);
+    }
+}
+
+void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diagnostics)
+{
+    {
+        const StageTimer timer(diagnostics, StepStage::Neighbours);
+        const double skin = settings_.relativeSkin * smallestRadius_;
+        if (candidates_.refresh(world, skin, settings_.material, hertz_.alpha, rebuild_)) {
+            rebuild_ = false;
+        }
+    }
+    if (!primed_) {
+        const StageTimer timer(diagnostics, StepStage::Contacts);
+        md::evaluateCurrentForces(world, candidates_.memory(), loads_);
+        md::addDampingForces(world, candidates_.memory(), loads_);
+        primed_ = true;
+    }
+    const double time = world.time;
+    {
+        const StageTimer timer(diagnostics, StepStage::Integrate);
+        drift(world, dt);
+    }
+    {
+        const StageTimer timer(diagnostics, StepStage::Contacts);
+        md::evaluateStepForces(world, candidates_.memory(), half_, dt, next_);
+    }
+    {
+        const StageTimer timer(diagnostics, StepStage::Integrate);
+        kick(world, dt, time);
+    }
+    {
+        const StageTimer timer(diagnostics, StepStage::Contacts);
+        md::addDampingForces(world, candidates_.memory(), next_);
+    }
+    std::swap(loads_, next_);
+}
+
+StepDiagnostics SoftParticleStepper::step(World& world)
+{
+    StepDiagnostics diagnostics;
+    adopt(world);
+    const std::int64_t substeps = substepsFor(world);
+    const double dt = settings_.dt / static_cast<double>(substeps);
+    const double start = world.time;
+    for (std::int64_t s = 1; s <= substeps; ++s) {
+        advance(world, dt, diagnostics);
+        world.time = s == substeps ? start + settings_.dt : start + static_cast<double>(s) * dt;
+    }
+    ++world.steps;
+    {
+        const StageTimer timer(diagnostics, StepStage::Observe);
+        double overlapSum = 0.0;
+        double pistonForce = 0.0;
+        const auto& memory = candidates_.memory();
+        for (std::size_t k = 0; k < memory.size(); ++k) {
+            const double overlap = memory[k].overlap;
+            if (overlap <= 0.0) {
+                continue;
+            }
+            ++diagnostics.contacts;
+            overlapSum += overlap;
+            diagnostics.maxOverlap = std::max(diagnostics.maxOverlap, overlap);
+            const Contact& c = world.contacts[k];
+            if (c.kind == ContactKind::Piston) {
+                pistonForce += c.force.dot(c.normal);
+            }
+        }
+        if (diagnostics.contacts > 0) {
+            diagnostics.meanOverlap = overlapSum / static_cast<double>(diagnostics.contacts);
+        }
+        if (world.piston) {
+            world.piston->contactForce = pistonForce;
+        }
+        diagnostics.iterations = substeps;
+        diagnostics.candidates = static_cast<std::int64_t>(world.contacts.size());
+        diagnostics.contactUpdates = substeps * diagnostics.candidates;
+    }
+    adoptedCount_ = world.particles.size();
+    adoptedSteps_ = world.steps;
+    adoptedTime_ = world.time;
+    return diagnostics;
+}
+
+}  // namespace granular

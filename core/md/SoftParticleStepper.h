@@ -1,0 +1,76 @@
+#pragma once
+
+#include "md/BodyLoads.h"
+#include "md/CandidateList.h"
+#include "md/ContactForces.h"
+#include "md/DampedHertzImpact.h"
+#include "md/MaterialModel.h"
+#include "md/TimeStepAdvisor.h"
+#include "sim/Stepper.h"
+
+#include <cstdint>
+
+namespace granular {
+
+namespace md {
+
+/// The settings of the soft-particle method.
+struct SoftParticleSettings {
+    double dt = 1e-3;  ///< s, solver.dt: one step of the scenario
+    std::int64_t substeps =
+        0;  ///< velocity-Verlet steps per dt; 0: automatic (each <= t_c / 50; overdamped contacts: relaxation / 10)
+    double relativeSkin = 0.1;  ///< Verlet-list skin in smallest radii (contact.margin)
+    MaterialModel material;
+};
+
+/// Reads `solver.*`, `contact.*` and `material.*`; throws ScenarioError on values that do not fit.
+[[nodiscard]] SoftParticleSettings softParticleSettingsFrom(const Scenario& scenario);
+
+}  // namespace md
+
+/// Soft-particle DEM (PHYSICS.md section 3, seed 001): overlapping grains repel by a linear or
+/// Hertz spring with a dashpot calibrated to a restitution coefficient, a tangential spring with
+/// history capped by Coulomb, integrated by velocity Verlet with rotation. One step of the scenario
+/// (solver.dt) is `substeps` MD steps, each the stages
+///   neighbours (Verlet list) -> drift (half kick + positions) -> contact forces -> kick -> dashpots.
+/// Grains of infinite mass are fixed or driven: they keep their velocity whatever acts on them.
+class SoftParticleStepper final : public Stepper {
+public:
+    SoftParticleStepper() = default;
+    explicit SoftParticleStepper(const md::SoftParticleSettings& settings);
+
+    [[nodiscard]] std::string name() const override { return "md"; }
+    void configure(const Scenario& scenario) override;
+    void configure(const md::SoftParticleSettings& settings);
+    StepDiagnostics step(World& world) override;
+    [[nodiscard]] std::vector<std::string> advisories(const World& world) const override;
+
+    [[nodiscard]] const md::SoftParticleSettings& settings() const { return settings_; }
+    /// The time scale of the fastest contact of the world as it is now.
+    [[nodiscard]] md::ContactTimeScale timeScale(const World& world) const;
+    /// MD steps that the next step of `world` takes (solver.substeps or automatic).
+    [[nodiscard]] std::int64_t substepsFor(const World& world) const;
+
+private:
+    void adopt(World& world);
+    void advance(World& world, double dt, StepDiagnostics& diagnostics);
+    void drift(World& world, double dt);
+    void kick(World& world, double dt, double time);
+    [[nodiscard]] double impactSpeed(const World& world) const;
+    [[nodiscard]] double largestOverlap() const;
+
+    md::SoftParticleSettings settings_;
+    md::HertzCalibration hertz_;
+    md::CandidateList candidates_;
+    md::BodyLoads loads_;  ///< at the start of the MD step
+    md::BodyLoads next_;   ///< at its end
+    md::HalfStepVelocities half_;
+    double smallestRadius_ = 0.0;   ///< m
+    bool rebuild_ = true;           ///< the candidates' laws are stale
+    bool primed_ = false;           ///< loads_ belong to the world's present state
+    std::size_t adoptedCount_ = 0;  ///< identity of the world stepped last: grains, steps, time
+    std::int64_t adoptedSteps_ = -1;
+    double adoptedTime_ = 0.0;
+};
+
+}  // namespace granular

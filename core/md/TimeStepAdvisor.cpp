@@ -1,0 +1,196 @@
+#include "md/TimeStepAdvisor.h"
+
+#include "md/ContactLaw.h"
+#include "model/World.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+#include <string>
+
+namespace granular::md {
+
+namespace {
+
+constexpr double kStepsPerResolution = 50.0;  // accurate restitution (within ~0.3 %)
+constexpr double kStepsPerRelaxation = 10.0;  // overdamped: the fast relaxation pi/lambda, no rebound to resolve
+constexpr double kFewestSteps = 10.0;         // below this the run is warned
+
+/// Steps per resolution that the automatic step aims at: 50 for a collision, 10 for an overdamped
+/// contact (zeta >= 1, e.g. the CD-equivalent damping of seed 000 eq. 68), whose fast mode
+/// exp(-lambda t) is then integrated with an error of ~1 % per step and far from the stability
+/// limit dt = 2 / lambda of the explicit dashpot.
+double targetSteps(const ContactTimeScale& scale)
+{
+    return scale.dampingRatio >= 1.0 ? kStepsPerRelaxation : kStepsPerResolution;
+}
+
+std::string number(double x)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", x);
+    return text;
+}
+
+/// A stand-in candidate between bodies of the given masses (kg) for pairLawFor.
+Contact probeContact(ContactKind kind, double normalMass, double tangentialMass)
+{
+    Contact c;
+    c.kind = kind;
+    c.normalMass = normalMass;
+    c.tangentialMass = tangentialMass;
+    return c;
+}
+
+struct Pairing {
+    ContactKind kind;
+    double normalMass;      ///< kg
+    double tangentialMass;  ///< kg
+    double radius0;         ///< m
+    double radius1;         ///< m
+    const char* name;
+};
+
+std::string restitutionText(const MaterialModel& material)
+{
+    return material.cdEquivalentDamping() ? std::string("damping of seed 000 eq. 68")
+                                          : "e = " + number(material.restitution);
+}
+
+ContactTimeScale pairingTimeScale(const Pairing& pairing, const MaterialModel& material, const HertzCalibration& hertz,
+                                  double speed, double overlap)
+{
+    const Contact c = probeContact(pairing.kind, pairing.normalMass, pairing.tangentialMass);
+    const PairLaw law = pairLawFor(material, c, pairing.radius0, pairing.radius1, hertz.alpha);
+    if (material.law == NormalLaw::Linear) {
+        ContactTimeScale scale = linearTimeScale(law.stiffness, law.damping, pairing.normalMass);
+        scale.contact =
+            std::string(pairing.name) + " contact of the " +
+            (material.cdEquivalentStiffness() ? "CD-equivalent linear law (seed 000 eq. 67)" : "linear law") +
+            ", k = " + number(law.stiffness) + " N/m, m* = " + number(pairing.normalMass) + " kg, " +
+            restitutionText(material);
+        return scale;
+    }
+    ContactTimeScale scale;
+    if (overlap > 0.0) {
+        // Small oscillations about the largest current overlap: k = dF/d(delta) = 3/2 k_h sqrt(delta).
+        scale = linearTimeScale(1.5 * law.elasticForce(overlap) / overlap, law.dampingCoefficient(overlap),
+                                pairing.normalMass);
+    }
+    if (speed > 0.0) {
+        const double duration = hertzContactDuration(law.stiffness, pairing.normalMass, speed, hertz);
+        scale.duration = std::min(scale.duration, duration);
+        scale.resolution = std::min(scale.resolution, duration);
+    }
+    scale.contact = std::string(pairing.name) + " contact of the Hertz law, k_h = " + number(law.stiffness) +
+                    " N/m^1.5, m* = " + number(pairing.normalMass) + " kg, e = " + number(material.restitution) +
+                    ", impact speed " + number(speed) + " m/s";
+    return scale;
+}
+
+}  // namespace
+
+ContactTimeScale linearTimeScale(double stiffness, double damping, double mass)
+{
+    ContactTimeScale scale;
+    if (!(stiffness > 0.0) || !(mass > 0.0) || !std::isfinite(mass)) {
+        return scale;
+    }
+    const double omega = std::sqrt(stiffness / mass);
+    const double zeta = damping / (2.0 * std::sqrt(stiffness * mass));
+    scale.dampingRatio = zeta;
+    if (zeta < 1.0) {
+        scale.duration = std::numbers::pi / (omega * std::sqrt(1.0 - zeta * zeta));
+        scale.resolution = std::numbers::pi / omega;
+    } else {
+        scale.resolution = std::numbers::pi / (omega * (zeta + std::sqrt(zeta * zeta - 1.0)));
+    }
+    return scale;
+}
+
+double hertzContactDuration(double hertzStiffness, double mass, double speed, const HertzCalibration& hertz)
+{
+    return hertz.duration * std::pow(mass * mass / (hertzStiffness * hertzStiffness * speed), 0.2);
+}
+
+ContactTimeScale contactTimeScale(const World& world, const MaterialModel& material, const HertzCalibration& hertz,
+                                  double impactSpeed, double largestOverlap)
+{
+    // The lightest two grains of finite mass, and whether anything rigid can be touched.
+    const auto& p = world.particles;
+    std::size_t lightest = p.size();
+    std::size_t second = p.size();
+    bool rigidGrain = false;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        if (!std::isfinite(p.mass[i])) {
+            rigidGrain = true;
+            continue;
+        }
+        if (lightest == p.size() || p.mass[i] < p.mass[lightest]) {
+            second = lightest;
+            lightest = i;
+        } else if (second == p.size() || p.mass[i] < p.mass[second]) {
+            second = i;
+        }
+    }
+    ContactTimeScale fastest;
+    if (lightest == p.size()) {
+        return fastest;
+    }
+    const auto tangentialTerm = [&p](std::size_t i) {
+        return 1.0 / p.mass[i] + p.radius[i] * p.radius[i] / p.inertia[i];
+    };
+    const auto consider = [&](const Pairing& pairing) {
+        const ContactTimeScale scale = pairingTimeScale(pairing, material, hertz, impactSpeed, largestOverlap);
+        if (scale.resolution < fastest.resolution) {
+            fastest = scale;
+        }
+    };
+    if (second != p.size()) {
+        consider({ContactKind::Particle, 1.0 / (1.0 / p.mass[lightest] + 1.0 / p.mass[second]),
+                  1.0 / (tangentialTerm(lightest) + tangentialTerm(second)), p.radius[second], p.radius[lightest],
+                  "grain-grain"});
+    }
+    if (!world.walls.empty() || world.piston || world.drum) {
+        consider({ContactKind::Wall, p.mass[lightest], 1.0 / tangentialTerm(lightest), 0.0, p.radius[lightest],
+                  "grain-wall"});
+    }
+    if (rigidGrain) {
+        consider({ContactKind::Particle, p.mass[lightest], 1.0 / tangentialTerm(lightest), p.radius[lightest],
+                  p.radius[lightest], "grain-fixed grain"});
+    }
+    return fastest;
+}
+
+std::int64_t automaticSubsteps(double dt, const ContactTimeScale& scale)
+{
+    if (!std::isfinite(scale.resolution) || scale.resolution <= 0.0) {
+        return 1;
+    }
+    return std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(dt * targetSteps(scale) / scale.resolution)));
+}
+
+std::optional<std::string> timeStepAdvice(double dt, std::int64_t substeps, const ContactTimeScale& scale)
+{
+    const double step = dt / static_cast<double>(substeps);
+    if (!std::isfinite(scale.resolution) || step * kFewestSteps <= scale.resolution) {
+        return std::nullopt;
+    }
+    const bool collides = std::isfinite(scale.duration);
+    const double time = collides ? scale.duration : scale.resolution;
+    const std::string stepText = substeps == 1 ? "solver.dt = " + number(dt) + " s"
+                                               : "the MD step solver.dt / solver.substeps = " + number(step) + " s";
+    const std::string what =
+        collides ? "lasts t_c = " + number(time) + " s"
+                 : "is overdamped (zeta = " + number(scale.dampingRatio) + ") and relaxes in " + number(time) + " s";
+    const double suggested = scale.resolution / targetSteps(scale) * static_cast<double>(substeps);
+    return "md: " + stepText + " resolves the contact by only " + number(time / step) + " steps: the " + scale.contact +
+           ", " + what +
+           "; forces and restitution are inaccurate below 10 steps: use solver.dt <= " + number(suggested) + " s (" +
+           number(targetSteps(scale)) + " steps per contact" +
+           (substeps == 1 ? std::string() : " with solver.substeps = " + std::to_string(substeps)) +
+           ") or solver.substeps = 0 (automatic)";
+}
+
+}  // namespace granular::md

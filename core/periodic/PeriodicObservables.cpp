@@ -1,0 +1,35 @@
+#include "periodic/PeriodicObservables.h"
+
+#include "analysis/PackingStatistics.h"
+#include "model/World.h"
+#include "periodic/StressTensor.h"
+#include "scenario/Scenario.h"
+
+#include <string>
+
+namespace granular {
+
+void addPeriodicObservables(std::vector<Observable>& list, const Scenario& scenario)
+{
+    const bool planar = scenario.integer("world.dimension") == 2;
+    const std::string pressureUnit = planar ? "N/m" : "Pa";
+    list.push_back({"dilation_rate", "1/s", "lambda = (dL/dt)/L of the periodic cell (eq. 16, 23)",
+                    [](const World& w, const StepDiagnostics&) { return w.cell->dilationRate; }});
+    list.push_back({"pressure", pressureUnit, "inner pressure P_in of the last step's iteration (eq. 22, 27 or 32)",
+                    [](const World& w, const StepDiagnostics&) { return w.cell->innerPressure; }});
+    list.push_back({"cell_length", "m", "edge L of the periodic cell (eq. 24)",
+                    [](const World& w, const StepDiagnostics&) { return w.cell->length; }});
+    list.push_back({"volume_fraction", "1", "grain volume (2D: area) over the cell's",
+                    [](const World& w, const StepDiagnostics&) { return analysis::volumeFraction(w); }});
+    const char* axes = "xyz";
+    const int components[][2] = {{0, 0}, {1, 1}, {0, 1}, {2, 2}, {0, 2}, {1, 2}};
+    for (int k = 0; k < (planar ? 3 : 6); ++k) {
+        const int a = components[k][0];
+        const int b = components[k][1];
+        list.push_back({std::string("stress_") + axes[a] + axes[b], pressureUnit,
+                        "global stress tensor component (eq. 20)",
+                        [a, b](const World& w, const StepDiagnostics&) { return stressTensor(w)(a, b); }});
+    }
+}
+
+}  // namespace granular

@@ -1,0 +1,18 @@
+#pragma once
+
+namespace granular {
+
+/// Which velocities the expected inner pressure P_in* uses during the iteration (seed 003 section 4).
+enum class PressureVariant {
+    FullyImplicit,      ///< the expected new velocities v_i* (eq. 27)
+    PartiallyImplicit,  ///< the old velocities v_i(t) (eq. 32): a force update changes one term only
+};
+
+/// The Andersen-like coupling of the cell size to an external pressure (seed 003 eq. 19, 23, 28).
+struct PressureCoupling {
+    double externalPressure = 1.0;  ///< Pa (2D: N/m), P_ext
+    double inertia = 100.0;         ///< kg/m (2D: kg), M_lambda in M_lambda dlambda/dt = P_in - P_ext
+    PressureVariant variant = PressureVariant::FullyImplicit;
+};
+
+}  // namespace granular

@@ -1,0 +1,60 @@
+#include "periodic/Relaxation.h"
+
+#include "model/World.h"
+
+#include <cmath>
+#include <vector>
+
+namespace granular {
+
+Relaxation measureRelaxation(const World& world, const PressureCoupling& coupling)
+{
+    const auto& p = world.particles;
+    std::vector<Vec3> force(p.size(), Vec3::Zero());
+    std::vector<int> carrying(p.size(), 0);  // force-carrying contacts of each grain
+    for (const Contact& c : world.contacts) {
+        const auto j = static_cast<std::size_t>(c.particle);
+        force[j] += c.force;
+        if (c.kind == ContactKind::Particle) {
+            const auto i = static_cast<std::size_t>(c.partner);
+            force[i] -= c.force;
+            if (c.force.dot(c.normal) > 0.0) {
+                ++carrying[i];
+                ++carrying[j];
+            }
+        }
+    }
+    // D sticking contact points fix a rigid grain in D dimensions; with fewer it keeps a free motion (3D: a
+    // swing about the axis through its two contact points), so it is not part of the static network.
+    std::vector<char> inNetwork(p.size(), 0);
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        inNetwork[i] = carrying[i] >= world.dimension ? 1 : 0;
+    }
+    Relaxation r;
+    Vec3 momentum = Vec3::Zero();
+    double mass = 0.0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        if (inNetwork[i] != 0) {
+            momentum += p.mass[i] * p.velocity[i];
+            mass += p.mass[i];
+            ++r.networkGrains;
+        }
+    }
+    if (r.networkGrains > 0) {
+        const Vec3 drift = momentum / mass;
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            if (inNetwork[i] != 0) {
+                r.meanSpeed += (p.velocity[i] - drift).norm();
+                r.meanAcceleration += (world.gravity + (force[i] + p.externalForce[i]) / p.mass[i]).norm();
+            }
+        }
+        r.meanSpeed /= static_cast<double>(r.networkGrains);
+        r.meanAcceleration /= static_cast<double>(r.networkGrains);
+    }
+    const PeriodicCell& cell = *world.cell;
+    r.boundarySpeed = std::fabs(cell.dilationRate) * cell.length;
+    r.boundaryAcceleration = cell.length * std::fabs(cell.innerPressure - coupling.externalPressure) / coupling.inertia;
+    return r;
+}
+
+}  // namespace granular

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "periodic/PressureCoupling.h"
+
+#include <cstdint>
+
+namespace granular {
+
+struct World;
+
+/// How far a packing at constant pressure is from rest (seed 003 section 5: "mean velocity and mean
+/// acceleration below a threshold"), measured on the grains of the force network, i.e. those with at
+/// least D (the dimension) force-carrying contacts after the last step, and on the cell.
+/// Two departures from a plain mean over all grains, both needed for the rule to be reachable:
+/// - rattlers are left out: CD collisions are inelastic but a free grain in its cage loses speed only at
+///   the next collision, so its speed decays like 1/t, never to 1e-10 in practice. A grain with fewer than
+///   D contacts counts as a rattler too: D sticking contact points fix a rigid grain, fewer leave it a free
+///   motion (measured in 3D: a sphere held by two contacts swings about the axis through them at ~1e-2 m/s
+///   for thousands of steps, and the mean speed of the network stalled at ~1e-5 m/s);
+/// - speeds are taken relative to the network's mass-weighted mean velocity: momentum is conserved, so
+///   the network drifts opposite to the rattlers' momentum, and a uniform translation of a periodic
+///   packing deforms nothing.
+/// The cell counts as one more body moving at the boundary velocity lambda L: in the dilute gas the
+/// grains stand still while the cell shrinks around them.
+struct Relaxation {
+    double meanSpeed = 0.0;             ///< m/s, <|v_i - V|> over the network, V its mean velocity
+    double meanAcceleration = 0.0;      ///< m/s^2, <|a_i|> over the network, a_i = g + F_i/m_i (last step's forces)
+    double boundarySpeed = 0.0;         ///< m/s, |lambda| L
+    double boundaryAcceleration = 0.0;  ///< m/s^2, L |P_in - P_ext| / M_lambda (eq. 19)
+    std::int64_t networkGrains = 0;     ///< grains with at least D force-carrying contacts
+
+    /// The stopping rule: every measure below the threshold (applied to m/s and m/s^2 alike, as in the paper).
+    [[nodiscard]] bool below(double threshold) const
+    {
+        return meanSpeed < threshold && meanAcceleration < threshold && boundarySpeed < threshold &&
+               boundaryAcceleration < threshold;
+    }
+};
+
+/// Measures a periodic world after a step (world.cell must be set).
+Relaxation measureRelaxation(const World& world, const PressureCoupling& coupling);
+
+}  // namespace granular

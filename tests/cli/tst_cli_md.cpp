@@ -1,0 +1,126 @@
+// `granular run` with the soft-particle method as users see it: the time-step advisor's warning on
+// stderr (md_impact at the seed's dt = 5e-8 s, t_c = 1.65e-7 s), the one-flag CD-MD switch of
+// chain1d (seed 000 eq. 67-68: the summary's chain oscillation block compares the MD run with the CD
+// theory, eq. 58 and 60, within 5 %), and one line naming the key on bad material input.
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+    int exitCode = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const fs::path& path)
+{
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+/// A scratch directory removed at the end of the test function.
+struct ScratchDirectory {
+    fs::path path;
+    ScratchDirectory()
+        : path(fs::temp_directory_path() /
+               ("granular-cli-md-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand())))
+    {
+        fs::create_directories(path);
+    }
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+    ScratchDirectory(ScratchDirectory&&) = delete;
+    ScratchDirectory& operator=(ScratchDirectory&&) = delete;
+    ~ScratchDirectory() { fs::remove_all(path); }
+};
+
+/// Runs `granular ARGS` with stdin closed and stdout/stderr captured.
+Result runGranular(const std::string& arguments)
+{
+    const ScratchDirectory capture;
+    const fs::path out = capture.path / "out.txt";
+    const fs::path err = capture.path / "err.txt";
+    const std::string command = std::string("'") + GRANULAR_CLI_PATH + "' " + arguments + " </dev/null >'" +
+                                out.string() + "' 2>'" + err.string() + "'";
+    const int status = std::system(command.c_str());
+    Result result;
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = slurp(out);
+    result.err = slurp(err);
+    return result;
+}
+
+bool isOneLineNaming(const std::string& text, const std::string& part)
+{
+    return !text.empty() && text.find('\n') == text.size() - 1 && text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+class CliSoftParticleTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void seedTimeStepIsWarnedWithASuggestion();
+    void chainSwitchesToMdWithOneFlag();
+    void badMaterialIsOneLineNamingTheKey();
+};
+
+void CliSoftParticleTest::seedTimeStepIsWarnedWithASuggestion()
+{
+    const Result r = runGranular("run md_impact --quiet --set run.time=1e-4");
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.find("granular: warning: md: solver.dt = 5e-08 s resolves the contact by only 3.29 steps") == 0,
+             r.err.c_str());
+    QVERIFY2(r.err.find("t_c = 1.65e-07 s") != std::string::npos, r.err.c_str());
+    QVERIFY2(r.err.find("use solver.dt <= 3.21e-09 s") != std::string::npos, r.err.c_str());
+    const Result automatic = runGranular("run md_impact --quiet --set run.time=1e-5 --set solver.substeps=0");
+    QCOMPARE(automatic.exitCode, 0);
+    QVERIFY2(automatic.err.empty(), automatic.err.c_str());
+}
+
+// Seed 000 eq. 67-68: --set solver.method=md alone; omega and tau vs the CD theory (eq. 58, 60).
+void CliSoftParticleTest::chainSwitchesToMdWithOneFlag()
+{
+    const ScratchDirectory dir;
+    const Result r = runGranular("run chain1d --quiet --set solver.method=md --out '" + dir.path.string() + "'");
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.empty(), r.err.c_str());
+    const auto summary = nlohmann::json::parse(slurp(dir.path / "summary.json"));
+    const auto& ratio = summary.at("oscillation").at("fit_over_theory");
+    const double omega = ratio.at("omega").get<double>();
+    const double tau = ratio.at("tau").get<double>();
+    const std::string message = "MD chain / CD theory: omega " + std::to_string(omega) + ", tau " + std::to_string(tau);
+    QVERIFY2(std::fabs(omega - 1.0) < 0.05, message.c_str());
+    QVERIFY2(std::fabs(tau - 1.0) < 0.05, message.c_str());
+}
+
+void CliSoftParticleTest::badMaterialIsOneLineNamingTheKey()
+{
+    const Result negative = runGranular("run md_impact --quiet --set material.restitution=-0.5");
+    QCOMPARE(negative.exitCode, 2);
+    QVERIFY2(isOneLineNaming(negative.err, "material.restitution"), negative.err.c_str());
+    const Result hertz = runGranular("run chain1d --quiet --set solver.method=md --set material.law=hertz");
+    QCOMPARE(hertz.exitCode, 2);
+    QVERIFY2(isOneLineNaming(hertz.err, "material.restitution"), hertz.err.c_str());
+    const Result range = runGranular("run md_impact --quiet --set material.stiffness=-1");
+    QCOMPARE(range.exitCode, 2);
+    QVERIFY2(isOneLineNaming(range.err, "material.stiffness"), range.err.c_str());
+}
+
+QTEST_APPLESS_MAIN(CliSoftParticleTest)
+#include "tst_cli_md.moc"

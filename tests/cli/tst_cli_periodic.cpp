@@ -1,0 +1,147 @@
+// `granular run periodic2d` and `granular sweep` as scripts see them (seed 003): the series columns and
+// summary keys of a constant-pressure run in a periodic cell, the sweep's CSV, and exit code 2 with one
+// line and nothing written on a bad value.
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+    int exitCode = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const fs::path& path)
+{
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+/// A scratch directory removed at the end of the test function.
+struct ScratchDirectory {
+    fs::path path;
+    ScratchDirectory()
+        : path(fs::temp_directory_path() /
+               ("granular-cli-periodic-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand())))
+    {
+        fs::create_directories(path);
+    }
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+    ScratchDirectory(ScratchDirectory&&) = delete;
+    ScratchDirectory& operator=(ScratchDirectory&&) = delete;
+    ~ScratchDirectory() { fs::remove_all(path); }
+};
+
+/// Runs `granular ARGS` with stdin closed and stdout/stderr captured.
+Result runGranular(const std::string& arguments)
+{
+    const ScratchDirectory capture;
+    const fs::path out = capture.path / "out.txt";
+    const fs::path err = capture.path / "err.txt";
+    const std::string command = std::string("'") + GRANULAR_CLI_PATH + "' " + arguments + " </dev/null >'" +
+                                out.string() + "' 2>'" + err.string() + "'";
+    const int status = std::system(command.c_str());
+    Result result;
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = slurp(out);
+    result.err = slurp(err);
+    return result;
+}
+
+bool isOneLineNaming(const std::string& text, const std::string& part)
+{
+    return !text.empty() && text.find('\n') == text.size() - 1 && text.find(part) != std::string::npos;
+}
+
+std::vector<std::string> lines(const std::string& text)
+{
+    std::vector<std::string> result;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        result.push_back(line);
+    }
+    return result;
+}
+
+}  // namespace
+
+class CliPeriodicTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void runWritesThePackingSummary();
+    void sweepWritesOneRowPerValue();
+    void sweepRejectsABadValueAndWritesNothing();
+};
+
+void CliPeriodicTest::runWritesThePackingSummary()
+{
+    const ScratchDirectory dir;
+    const Result result = runGranular("run periodic2d --quiet --set run.time=2 --out '" + dir.path.string() + "'");
+    QVERIFY2(result.exitCode == 0, result.err.c_str());
+    const auto header = lines(slurp(dir.path / "series.csv")).front();
+    for (const char* column : {"dilation_rate", "pressure", "cell_length", "volume_fraction", "kinetic_energy",
+                               "contacts", "mean_overlap"}) {
+        QVERIFY2(("," + header + ",").find(std::string(",") + column + ",") != std::string::npos, column);
+    }
+    const auto summary = nlohmann::json::parse(slurp(dir.path / "summary.json"));
+    for (const char* key :
+         {"volume_fraction", "mean_overlap", "stress", "coordination", "relaxed", "steps", "wall_time_s"}) {
+        QVERIFY2(summary.contains(key), key);
+    }
+    QCOMPARE(summary["steps"].get<int>(), 200);
+    QVERIFY(!summary["relaxed"].get<bool>());  // 2 s of the compaction: still a gas
+    QCOMPARE(summary["stress"].size(), std::size_t{2});
+    QCOMPARE(summary["stress"][0].size(), std::size_t{2});
+    QVERIFY(summary["volume_fraction"].get<double>() > 0.3);  // the cell has shrunk from the dilute start
+}
+
+void CliPeriodicTest::sweepWritesOneRowPerValue()
+{
+    const ScratchDirectory dir;
+    const Result result = runGranular("sweep periodic2d --key solver.iterations --values 20,40 --set run.time=1 "
+                                      "--quiet --out '" +
+                                      dir.path.string() + "'");
+    QVERIFY2(result.exitCode == 0, result.err.c_str());
+    const auto rows = lines(slurp(dir.path / "sweep.csv"));
+    QCOMPARE(rows.size(), std::size_t{3});
+    QCOMPARE(rows[0], std::string("value,cpu_time_s,wall_time_s,mean_overlap,volume_fraction,steps,relaxed"));
+    QVERIFY2(rows[1].rfind("20,", 0) == 0 && rows[1].find(",100,0") != std::string::npos, rows[1].c_str());
+    QVERIFY2(rows[2].rfind("40,", 0) == 0 && rows[2].find(",100,0") != std::string::npos, rows[2].c_str());
+}
+
+void CliPeriodicTest::sweepRejectsABadValueAndWritesNothing()
+{
+    const ScratchDirectory scratch;
+    const fs::path dir = scratch.path / "sweep";
+    const Result bad =
+        runGranular("sweep periodic2d --key pressure.inertia --values 100,-1 --out '" + dir.string() + "'");
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(isOneLineNaming(bad.err, "pressure.inertia"), bad.err.c_str());
+    QVERIFY(!fs::exists(dir));
+    const Result unknown = runGranular("sweep periodic2d --key no.such.key --values 1 --out '" + dir.string() + "'");
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(isOneLineNaming(unknown.err, "no.such.key"), unknown.err.c_str());
+    const Result empty = runGranular("sweep periodic2d --key seed --values 1,,2 --out '" + dir.string() + "'");
+    QCOMPARE(empty.exitCode, 2);
+    QVERIFY2(isOneLineNaming(empty.err, "--values"), empty.err.c_str());
+    QVERIFY(!fs::exists(dir));
+}
+
+QTEST_APPLESS_MAIN(CliPeriodicTest)
+#include "tst_cli_periodic.moc"

@@ -1,0 +1,285 @@
+// Soft-particle DEM (PHYSICS.md section 3) against closed forms:
+// - energy: with e = 1 (no dashpot) velocity Verlet conserves the total energy E = sum 1/2 m v^2 +
+//   1/2 I w^2 - m g.x over 1000 collisions within 1e-4 (relative);
+// - Hertz: a head-on undamped collision lasts t_c = 2.87 (m*^2 / (R* E*^2 v))^(1/5) (Hertz theory,
+//   F = 4/3 E* sqrt(R*) delta^(3/2)), within 1 %;
+// - tangential spring with Coulomb cap (Cundall-Strack): on an incline of angle theta a sphere that
+//   cannot roll sticks for tan(theta) < mu and slides with a = g (sin(theta) - mu cos(theta)) above;
+//   a sphere free to roll (mu > 2/7 tan(theta)) rolls at a = 5/7 g sin(theta).
+#include "md/SoftParticleStepper.h"
+#include "model/World.h"
+
+#include <QtTest>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <numbers>
+#include <string>
+
+using namespace granular;
+
+namespace {
+
+constexpr double g = 9.81;
+constexpr double kRadius = 1e-3;     // m
+constexpr double kDensity = 2500.0;  // kg/m^3
+constexpr double kInfinite = std::numeric_limits<double>::infinity();
+
+double totalEnergy(const World& world)
+{
+    const auto& p = world.particles;
+    double energy = 0.0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        energy += 0.5 * p.mass[i] * p.velocity[i].squaredNorm() +
+                  0.5 * p.inertia[i] * p.angularVelocity[i].squaredNorm() -
+                  p.mass[i] * world.gravity.dot(p.position[i]);
+    }
+    return energy;
+}
+
+/// Which of the pairs (grain-grain, grain-wall) overlap now, as bits.
+std::uint32_t touching(const World& world)
+{
+    const auto& p = world.particles;
+    std::uint32_t bits = 0;
+    std::uint32_t bit = 1;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        for (std::size_t j = i + 1; j < p.size(); ++j, bit <<= 1U) {
+            if ((p.position[j] - p.position[i]).norm() < p.radius[i] + p.radius[j]) {
+                bits |= bit;
+            }
+        }
+        for (const PlaneWall& wall : world.walls) {
+            if (wall.signedDistance(p.position[i]) < p.radius[i]) {
+                bits |= bit;
+            }
+            bit <<= 1U;
+        }
+    }
+    return bits;
+}
+
+md::SoftParticleSettings linearSettings(double restitution, double friction, double dt)
+{
+    md::SoftParticleSettings settings;
+    settings.dt = dt;
+    settings.substeps = 0;
+    settings.material.law = md::NormalLaw::Linear;
+    settings.material.grainStiffness = 1e5;  // N/m
+    settings.material.restitution = restitution;
+    settings.material.friction = friction;
+    settings.material.wallFriction = friction;
+    return settings;
+}
+
+/// A sphere resting on the floor y = 0 under gravity tilted by theta: the incline.
+World sphereOnIncline(double theta, bool canRoll)
+{
+    World world;
+    world.dimension = 3;
+    world.particles.add(Vec3(0.0, kRadius, 0.0), kRadius, kDensity, 3);
+    if (!canRoll) {
+        world.particles.inertia[0] = kInfinite;
+    }
+    world.walls.push_back({"incline", Vec3::Zero(), Vec3::UnitY()});
+    world.gravity = g * Vec3(std::sin(theta), -std::cos(theta), 0.0);
+    world.bounds = Eigen::AlignedBox3d(Vec3(-0.01, -0.01, -0.01), Vec3(0.01, 0.01, 0.01));
+    return world;
+}
+
+struct InclineMotion {
+    double acceleration = 0.0;  ///< m/s^2 along the incline, between 0.02 s and 0.1 s
+    double speed = 0.0;         ///< m/s at 0.1 s
+};
+
+InclineMotion inclineMotion(double thetaDegrees, double mu, bool canRoll)
+{
+    const double theta = thetaDegrees * std::numbers::pi / 180.0;
+    World world = sphereOnIncline(theta, canRoll);
+    SoftParticleStepper stepper(linearSettings(0.1, mu, 1e-4));
+    for (int n = 0; n < 200; ++n) {
+        stepper.step(world);
+    }
+    const double v0 = world.particles.velocity[0].x();
+    const double t0 = world.time;
+    for (int n = 0; n < 800; ++n) {
+        stepper.step(world);
+    }
+    return {(world.particles.velocity[0].x() - v0) / (world.time - t0), world.particles.velocity[0].norm()};
+}
+
+/// Relative change of the total energy of two spheres in a closed box under gravity after 1000
+/// collisions (with the walls and each other) with e = 1, one MD step per solver.dt of
+/// resolution / stepsPerContact, so that every collision is counted.
+double energyDriftOverThousandCollisions(md::SoftParticleSettings settings, double stepsPerContact, int& collisions)
+{
+    World world;
+    world.dimension = 3;
+    const Vec3 size(6e-3, 4e-3, 3.5e-3);
+    world.bounds = Eigen::AlignedBox3d(Vec3::Zero(), size);
+    world.walls = {{"floor", Vec3::Zero(), Vec3::UnitY()}, {"lid", Vec3(0, size.y(), 0), -Vec3::UnitY()},
+                   {"left", Vec3::Zero(), Vec3::UnitX()},  {"right", Vec3(size.x(), 0, 0), -Vec3::UnitX()},
+                   {"back", Vec3::Zero(), Vec3::UnitZ()},  {"front", Vec3(0, 0, size.z()), -Vec3::UnitZ()}};
+    world.particles.add(Vec3(1.5e-3, 1.5e-3, 1.6e-3), kRadius, kDensity, 3);
+    world.particles.add(Vec3(4.4e-3, 2.4e-3, 1.9e-3), 0.8 * kRadius, kDensity, 3);
+    world.particles.velocity[0] = Vec3(0.9, 0.4, 0.25);
+    world.particles.velocity[1] = Vec3(-0.6, 0.7, -0.35);
+    world.gravity = Vec3(0.0, -g, 0.0);
+    settings.dt = SoftParticleStepper(settings).timeScale(world).resolution / stepsPerContact;
+    settings.substeps = 1;
+    SoftParticleStepper stepper(settings);
+    const double start = totalEnergy(world);
+    collisions = 0;
+    std::uint32_t previous = touching(world);
+    for (int n = 0; n < 20000000 && (collisions < 1000 || previous != 0); ++n) {
+        stepper.step(world);
+        const std::uint32_t now = touching(world);
+        collisions += std::popcount(now & ~previous);
+        previous = now;
+    }
+    return std::fabs(totalEnergy(world) / start - 1.0);
+}
+
+bool relativelyClose(double actual, double expected, double tolerance)
+{
+    return std::fabs(actual - expected) <= tolerance * std::fabs(expected);
+}
+
+}  // namespace
+
+class SoftParticleClosedFormTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void elasticCollisionsConserveEnergy();
+    void hertzContactDurationMatchesTheory();
+    void sphereSticksBelowTheFrictionAngle();
+    void sphereSlidesAboveTheFrictionAngle();
+    void sphereRollsAtFiveSeventhsGSinTheta();
+};
+
+// e = 1 (no dashpot): 1000 collisions change E = sum 1/2 m v^2 + 1/2 I w^2 - m g.x by < 1e-4. The
+// linear law at the automatic step (t_c / 50: measured 6.9e-5); the Hertz law, whose stiffness
+// dF/d(delta) ~ sqrt(delta) is singular at first touch, at t_c / 200 (measured 1.1e-6; 1.2e-4 at
+// t_c / 50 and 8.2e-5 at t_c / 100).
+void SoftParticleClosedFormTest::elasticCollisionsConserveEnergy()
+{
+    md::SoftParticleSettings linear = linearSettings(1.0, 0.0, 1.0);
+    md::SoftParticleSettings hertz = linear;
+    hertz.material.law = md::NormalLaw::Hertz;
+    hertz.material.youngModulus = 1e8;
+    hertz.material.poissonRatio = 0.3;
+    const struct {
+        const char* law;
+        md::SoftParticleSettings settings;
+        double stepsPerContact;
+    } cases[] = {{"linear", linear, 50.0}, {"Hertz", hertz, 200.0}};
+    for (const auto& c : cases) {
+        int collisions = 0;
+        const double drift = energyDriftOverThousandCollisions(c.settings, c.stepsPerContact, collisions);
+        char message[200];
+        std::snprintf(message, sizeof message,
+                      "energy conservation, %s law, e = 1, dt = t_c/%.0f: relative change %.3g after %d collisions",
+                      c.law, c.stepsPerContact, drift, collisions);
+        std::printf("%s\n", message);
+        QVERIFY2(collisions >= 1000, message);
+        QVERIFY2(drift < 1e-4, message);
+    }
+}
+
+// Hertz theory: t_c = 2.87 (m*^2 / (R* E*^2 v))^(1/5) for a head-on collision at the speed v.
+void SoftParticleClosedFormTest::hertzContactDurationMatchesTheory()
+{
+    const double E = 1e8;
+    const double nu = 0.3;
+    for (const double v : {0.05, 0.5}) {
+        World world;
+        world.dimension = 3;
+        world.bounds = Eigen::AlignedBox3d(Vec3(-0.01, -0.01, -0.01), Vec3(0.01, 0.01, 0.01));
+        world.particles.add(Vec3::Zero(), kRadius, kDensity, 3);
+        world.particles.add(Vec3(2.0 * kRadius + 1e-6, 0.0, 0.0), kRadius, kDensity, 3);
+        world.particles.velocity[0] = Vec3(0.5 * v, 0.0, 0.0);
+        world.particles.velocity[1] = Vec3(-0.5 * v, 0.0, 0.0);
+        const double mStar = 0.5 * world.particles.mass[0];
+        const double rStar = 0.5 * kRadius;
+        const double eStar = E / (2.0 * (1.0 - nu * nu));
+        const double theory = 2.87 * std::pow(mStar * mStar / (rStar * eStar * eStar * v), 0.2);
+        md::SoftParticleSettings settings;
+        settings.dt = theory / 400.0;
+        settings.substeps = 1;
+        settings.material.law = md::NormalLaw::Hertz;
+        settings.material.youngModulus = E;
+        settings.material.poissonRatio = nu;
+        settings.material.restitution = 1.0;
+        SoftParticleStepper stepper(settings);
+        const auto overlap = [&world] {
+            return 2.0 * kRadius - (world.particles.position[1] - world.particles.position[0]).norm();
+        };
+        double opened = -1.0;
+        double closed = -1.0;
+        double previous = overlap();
+        for (int n = 0; n < 100000 && closed < 0.0; ++n) {
+            const double t = world.time;
+            stepper.step(world);
+            const double now = overlap();
+            const double crossing = t + settings.dt * previous / (previous - now);  // delta = 0, linearly
+            if (previous <= 0.0 && now > 0.0) {
+                opened = crossing;
+            } else if (previous > 0.0 && now <= 0.0) {
+                closed = crossing;
+            }
+            previous = now;
+        }
+        QVERIFY2(opened >= 0.0 && closed > opened, "the collision did not happen");
+        const double measured = closed - opened;
+        const std::string message = "Hertz t_c = 2.87 (m*^2/(R* E*^2 v))^(1/5) at v = " + std::to_string(v) +
+                                    " m/s: theory " + std::to_string(theory) + " s, measured " +
+                                    std::to_string(measured);
+        std::printf("%s (%+.3f %%)\n", message.c_str(), 100.0 * (measured / theory - 1.0));
+        QVERIFY2(relativelyClose(measured, theory, 0.01), message.c_str());
+    }
+}
+
+// Coulomb: tan(theta) = 0.36 < mu = 0.5, rolling suppressed: the tangential spring holds the sphere.
+void SoftParticleClosedFormTest::sphereSticksBelowTheFrictionAngle()
+{
+    const InclineMotion motion = inclineMotion(20.0, 0.5, false);
+    const double sliding = g * (std::sin(20.0 * std::numbers::pi / 180.0));
+    const std::string message = "stick below the friction angle: a = " + std::to_string(motion.acceleration) +
+                                " m/s^2, v = " + std::to_string(motion.speed) + " m/s";
+    std::printf("%s (a = %.3g m/s^2, v = %.3g m/s)\n", message.c_str(), motion.acceleration, motion.speed);
+    QVERIFY2(std::fabs(motion.acceleration) < 1e-6 * sliding && motion.speed < 1e-7, message.c_str());
+}
+
+// Coulomb: a = g (sin(theta) - mu cos(theta)) for tan(theta) = 0.58 > mu = 0.2, rolling suppressed.
+void SoftParticleClosedFormTest::sphereSlidesAboveTheFrictionAngle()
+{
+    const double theta = 30.0 * std::numbers::pi / 180.0;
+    for (const double mu : {0.0, 0.2, 0.5}) {
+        const InclineMotion motion = inclineMotion(30.0, mu, false);
+        const double expected = g * (std::sin(theta) - mu * std::cos(theta));
+        const std::string message = "slide, a = g (sin - mu cos) = " + std::to_string(expected) +
+                                    " m/s^2 at mu = " + std::to_string(mu) + ": measured " +
+                                    std::to_string(motion.acceleration);
+        std::printf("%s\n", message.c_str());
+        QVERIFY2(relativelyClose(motion.acceleration, expected, 0.01), message.c_str());
+    }
+}
+
+// Rolling without slip (mu = 0.5 > 2/7 tan(theta) = 0.165): a = g sin(theta) / (1 + I/(m r^2)) = 5/7 g sin(theta).
+void SoftParticleClosedFormTest::sphereRollsAtFiveSeventhsGSinTheta()
+{
+    const double theta = 30.0 * std::numbers::pi / 180.0;
+    const InclineMotion motion = inclineMotion(30.0, 0.5, true);
+    const double expected = 5.0 / 7.0 * g * std::sin(theta);
+    const std::string message = "roll, a = 5/7 g sin(theta) = " + std::to_string(expected) + " m/s^2: measured " +
+                                std::to_string(motion.acceleration);
+    std::printf("%s\n", message.c_str());
+    QVERIFY2(relativelyClose(motion.acceleration, expected, 0.01), message.c_str());
+}
+
+QTEST_APPLESS_MAIN(SoftParticleClosedFormTest)
+#include "tst_md_closed_forms.moc"

@@ -1,0 +1,186 @@
+// The soft-particle method on the built-in scenarios:
+// - md_press (seed 001): a grain driven at 1 mm/s into a fixed grain from first touch has, after
+//   0.1 s, the overlap delta = v t = 1e-4 m and the normal force F = (k_n / 2) delta = 5e4 N (two
+//   grains of k_n = 1e9 N/m in series), within 0.1 %;
+// - md_impact (seed 001): at the seed's dt = 5e-8 s the collision (t_c = pi / sqrt(k/m*) /
+//   sqrt(1 - zeta^2) = 1.65e-7 s) is resolved by ~3 steps: the run warns and suggests dt <= t_c/50;
+// - CD-MD equivalence (seed 000 eq. 67-68): chain1d with `solver.method = md` alone takes the
+//   contact stiffness q m N_I / dt^2 and damping q m N_I / dt from the theory and reproduces the
+//   omega and tau of the CD run within 5 %;
+// - md runs on the piston, drum and cloud setups of the CD scenarios.
+#include "BuiltinScenarios.h"
+#include "analysis/ChainOscillation.h"
+#include "md/ContactLaw.h"
+#include "md/SoftParticleStepper.h"
+#include "scenario/Scenario.h"
+#include "scenario/ScenarioError.h"
+#include "sim/Run.h"
+#include "sim/SeriesTable.h"
+#include "sim/Simulation.h"
+#include "theory/ChainTheory.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+using namespace granular;
+
+namespace {
+
+SeriesTable runScenario(Simulation& simulation)
+{
+    SeriesTable series;
+    for (const auto& observable : simulation.observables()) {
+        series.columns.push_back(observable.name);
+    }
+    runToEnd(simulation, [&](double t, const std::vector<double>& values) { series.append(t, values); });
+    return series;
+}
+
+analysis::ChainOscillation runChain(const std::string& method, std::int64_t seed)
+{
+    Scenario scenario = resolveScenario("chain1d");
+    scenario.setFromText("solver.method", method);
+    scenario.set("seed", seed);
+    Simulation simulation(scenario);
+    const SeriesTable series = runScenario(simulation);
+    return analysis::analyzeChainOscillation(simulation.scenario(), series);
+}
+
+bool allFinite(const World& world)
+{
+    for (std::size_t i = 0; i < world.particles.size(); ++i) {
+        if (!world.particles.position[i].allFinite() || !world.particles.velocity[i].allFinite()) {
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+class SoftParticleScenarioTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void pressReachesTheSeedsForce();
+    void impactAtTheSeedsTimeStepWarns();
+    void chainSwitchesToMdWithOneFlag();
+    void chainOmegaAndTauMatchContactDynamics();
+    void mdRunsOnTheCdSetups();
+    void rejectedLiveMaterialLeavesTheScenarioAsItWas();
+};
+
+// Seed 001: F = (k_n / 2) v t = 5e4 N and delta = v t = 1e-4 m at t = 0.1 s.
+void SoftParticleScenarioTest::pressReachesTheSeedsForce()
+{
+    Simulation simulation(resolveScenario("md_press"));
+    const SeriesTable series = runScenario(simulation);
+    QVERIFY(std::fabs(series.time.back() - 0.1) < 1e-12);
+    const double force = series.column("normal_force").back();
+    const double overlap = series.column("overlap").back();
+    const std::string message = "seed 001 constant approach: F(0.1 s) = " + std::to_string(force) +
+                                " N (expected 5e4), delta = " + std::to_string(overlap) + " m (expected 1e-4)";
+    std::printf("%s\n", message.c_str());
+    QVERIFY2(std::fabs(force / 5e4 - 1.0) < 1e-3, message.c_str());
+    QVERIFY2(std::fabs(overlap / 1e-4 - 1.0) < 1e-3, message.c_str());
+}
+
+// dt = 5e-8 s against t_c = 1.65e-7 s: fewer than 10 steps per contact, a warning with a suggestion.
+void SoftParticleScenarioTest::impactAtTheSeedsTimeStepWarns()
+{
+    Scenario scenario = resolveScenario("md_impact");
+    QCOMPARE(scenario.real("solver.dt"), 5e-8);
+    const Simulation seeds(scenario);
+    const auto advice = seeds.advisories();
+    QVERIFY2(advice.size() == 1, "the seed's dt must be warned about");
+    std::printf("%s\n", advice.front().c_str());
+    QVERIFY2(advice.front().find("t_c = 1.65e-07 s") != std::string::npos, advice.front().c_str());
+    QVERIFY2(advice.front().find("solver.dt <= 3.21e-09 s") != std::string::npos, advice.front().c_str());
+    scenario.set("solver.substeps", std::int64_t{0});
+    const Simulation automatic(scenario);
+    QVERIFY2(automatic.advisories().empty(), "automatic substeps resolve the contact: no warning");
+}
+
+// Seed 000 eq. 67-68: without material.stiffness and material.restitution the chain's contact gets
+// kappa = q m N_I / dt^2 and gamma = q m N_I / dt.
+void SoftParticleScenarioTest::chainSwitchesToMdWithOneFlag()
+{
+    Scenario scenario = resolveScenario("chain1d");
+    scenario.setFromText("solver.method", "md");
+    const auto settings = md::softParticleSettingsFrom(scenario);
+    QVERIFY(settings.material.cdEquivalentStiffness());
+    QVERIFY(settings.material.cdEquivalentDamping());
+    const theory::ChainParameters chain = analysis::chainParametersFrom(scenario);
+    Contact c;
+    c.kind = ContactKind::Particle;
+    c.normalMass = 0.5 * chain.mass;
+    c.tangentialMass = chain.mass / 6.0;
+    const md::PairLaw law = md::pairLawFor(settings.material, c, 0.5, 0.5, 0.0);
+    QVERIFY2(std::fabs(law.stiffness / theory::equivalentStiffness(chain) - 1.0) < 1e-12, "eq. 67 kappa");
+    QVERIFY2(std::fabs(law.damping / theory::equivalentDamping(chain) - 1.0) < 1e-12, "eq. 68 gamma");
+    const double q = theory::randomSweepRelaxation();
+    QVERIFY(std::fabs(law.stiffness - q * chain.mass * 40.0 / (chain.timeStep * chain.timeStep)) < 1e-12);
+}
+
+// Seed 000 eq. 67-68: the MD chain oscillates with the CD chain's omega and tau (within 5 %). CD's
+// random sweep order scatters a single run's tau by a few %, so CD is averaged over four seeds.
+void SoftParticleScenarioTest::chainOmegaAndTauMatchContactDynamics()
+{
+    constexpr int kSeeds = 4;
+    double cdOmega = 0.0;
+    double cdTau = 0.0;
+    for (int seed = 1; seed <= kSeeds; ++seed) {
+        const auto cd = runChain("cd", seed);
+        QVERIFY(cd.fit.converged);
+        cdOmega += cd.fit.omega / kSeeds;
+        cdTau += cd.fit.tau / kSeeds;
+    }
+    const auto md = runChain("md", 1);
+    QVERIFY2(md.fit.converged, "the damped-oscillation fit of the MD chain did not converge");
+    const std::string message = "CD-MD equivalence (seed 000 eq. 67-68): omega MD " + std::to_string(md.fit.omega) +
+                                " vs CD " + std::to_string(cdOmega) + " rad/s, tau MD " + std::to_string(md.fit.tau) +
+                                " vs CD " + std::to_string(cdTau) + " s; theory (eq. 58, 60) " +
+                                std::to_string(md.theoryOmega) + " rad/s, " + std::to_string(md.theoryTau) + " s";
+    std::printf("%s\n", message.c_str());
+    QVERIFY2(std::fabs(md.fit.omega / cdOmega - 1.0) < 0.05, message.c_str());
+    QVERIFY2(std::fabs(md.fit.tau / cdTau - 1.0) < 0.05, message.c_str());
+}
+
+// solver.method = md on the CD scenarios: steps without NaN, grains stay in their container.
+void SoftParticleScenarioTest::mdRunsOnTheCdSetups()
+{
+    for (const char* name : {"piston2d", "drum3d", "freefall2d"}) {
+        Scenario scenario = resolveScenario(name);
+        scenario.setFromText("solver.method", "md");
+        Simulation simulation(scenario);
+        for (int n = 0; n < 20; ++n) {
+            simulation.step();
+        }
+        QVERIFY2(allFinite(simulation.world()), name);
+    }
+}
+
+// Hertz has no CD-equivalent damping (material.restitution = -1): the live change is refused with
+// ScenarioError and the scenario keeps its law.
+void SoftParticleScenarioTest::rejectedLiveMaterialLeavesTheScenarioAsItWas()
+{
+    Scenario scenario = resolveScenario("chain1d");
+    scenario.setFromText("solver.method", "md");
+    Simulation simulation(scenario);
+    bool refused = false;
+    try {
+        simulation.setParameter("material.law", std::string("hertz"));
+    } catch (const ScenarioError&) {
+        refused = true;
+    }
+    QVERIFY(refused);
+    QCOMPARE(simulation.scenario().text("material.law"), std::string("linear"));
+    simulation.step();
+    QVERIFY(allFinite(simulation.world()));
+}
+
+QTEST_APPLESS_MAIN(SoftParticleScenarioTest)
+#include "tst_md_scenarios.moc"

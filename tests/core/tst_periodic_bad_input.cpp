@@ -1,0 +1,112 @@
+// Bad input to the constant-pressure method (seed 003) gives one clear ScenarioError naming the key and
+// the accepted range: M_lambda <= 0 (eq. 19 needs a positive inertia), P_ext <= 0 (the cell would never
+// compact), grains that do not fit the initial cell without overlaps, too few grains for minimum-image
+// contacts (eq. 21), and the method or setup without the other.
+#include "PeriodicRuns.h"
+#include "scenario/ScenarioError.h"
+
+#include <QtTest>
+
+#include <functional>
+#include <string>
+
+using namespace granular;
+
+namespace {
+
+/// The message of the ScenarioError thrown by `action`, or "" when none is thrown.
+std::string errorOf(const std::function<void()>& action)
+{
+    try {
+        action();
+    } catch (const ScenarioError& error) {
+        return error.what();
+    }
+    return "";
+}
+
+bool mentions(const std::string& message, const std::string& word)
+{
+    return message.find(word) != std::string::npos;
+}
+
+std::string buildWith(const std::string& key, const std::string& value)
+{
+    return errorOf([&] {
+        Scenario scenario = periodic_test::referenceSystem(1);
+        scenario.setFromText(key, value);
+        const Simulation simulation(scenario);
+    });
+}
+
+}  // namespace
+
+class PeriodicBadInputTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void nonPositiveInertiaIsRejected();
+    void nonPositivePressureIsRejected();
+    void grainsThatDoNotFitAreRejected();
+    void tooFewGrainsAreRejected();
+    void methodAndSetupGoTogether();
+    void referenceSystemBuilds();
+};
+
+void PeriodicBadInputTest::nonPositiveInertiaIsRejected()
+{
+    for (const char* value : {"0", "-100"}) {
+        const std::string message = buildWith("pressure.inertia", value);
+        QVERIFY2(mentions(message, "pressure.inertia") && mentions(message, "accepted"),
+                 ("M_lambda = " + std::string(value) + ": '" + message + "'").c_str());
+    }
+}
+
+void PeriodicBadInputTest::nonPositivePressureIsRejected()
+{
+    for (const char* value : {"0", "-1"}) {
+        const std::string message = buildWith("pressure.external", value);
+        QVERIFY2(mentions(message, "pressure.external") && mentions(message, "accepted"),
+                 ("P_ext = " + std::string(value) + ": '" + message + "'").c_str());
+    }
+}
+
+void PeriodicBadInputTest::grainsThatDoNotFitAreRejected()
+{
+    // Above the random-sequential-addition limit (~0.55 for disks) the dilute start cannot be made.
+    const std::string dense = buildWith("cell.initial_fraction", "0.8");
+    QVERIFY2(mentions(dense, "cell.initial_fraction") && mentions(dense, "accepted"), dense.c_str());
+    // A radius range upside down.
+    const std::string radii = buildWith("particles.radius_min", "1.5");
+    QVERIFY2(mentions(radii, "particles.radius_min") && mentions(radii, "accepted"), radii.c_str());
+}
+
+void PeriodicBadInputTest::tooFewGrainsAreRejected()
+{
+    const std::string message = buildWith("particles.count", "4");
+    QVERIFY2(mentions(message, "particles.count") && mentions(message, "accepted"), message.c_str());
+}
+
+void PeriodicBadInputTest::methodAndSetupGoTogether()
+{
+    const std::string plainCd = buildWith("solver.method", "cd");
+    QVERIFY2(mentions(plainCd, "solver.method") && mentions(plainCd, "cd_pressure"), plainCd.c_str());
+    const std::string cloud = errorOf([] {
+        Scenario scenario = periodic_test::referenceSystem(1);
+        scenario.setFromText("setup", "cloud");  // grains small enough for the cloud's default box
+        scenario.setFromText("particles.count", "8");
+        scenario.setFromText("particles.radius_min", "0.001");
+        scenario.setFromText("particles.radius_max", "0.001");
+        const Simulation simulation(scenario);
+    });
+    QVERIFY2(mentions(cloud, "solver.method") && mentions(cloud, "periodic"), cloud.c_str());
+}
+
+void PeriodicBadInputTest::referenceSystemBuilds()
+{
+    const std::string message = errorOf([] { const Simulation simulation(periodic_test::referenceSystem(1)); });
+    QVERIFY2(message.empty(), message.c_str());
+}
+
+QTEST_APPLESS_MAIN(PeriodicBadInputTest)
+#include "tst_periodic_bad_input.moc"
