@@ -1,9 +1,11 @@
 // granular-studio: the desktop studio of Granular Studio.
-//   granular-studio [SCENARIO] [--set KEY=VALUE]... [--screenshot FILE.png]
+//   granular-studio [SCENARIO] [--set KEY=VALUE]... [--screenshot FILE.png [--after-steps N]]
 // Exit codes as for `granular`: 0 success, 1 runtime failure, 2 bad input (one line on stderr).
 #include "MainWindow.h"
+#include "PlotPanel.h"
 #include "ScenarioArguments.h"
 #include "SceneView.h"
+#include "SimulationController.h"
 #include "scenario/ScenarioError.h"
 #include "sim/Simulation.h"
 
@@ -11,6 +13,8 @@
 #include <QCommandLineParser>
 #include <QImage>
 #include <QTimer>
+
+#include <cstdint>
 
 #include <iostream>
 #include <memory>
@@ -21,9 +25,10 @@ namespace {
 
 enum ExitCode : int { Success = 0, RuntimeFailure = 1, BadInput = 2 };
 
-/// How long --screenshot waits for the first rendered frame before giving up (s). Software
-/// rendering under Xvfb on a loaded machine takes seconds, never this long.
-constexpr int firstFrameTimeout = 60;
+/// How long --screenshot waits for the frame it wants before giving up (s). Software rendering
+/// under Xvfb on a loaded machine takes seconds, and the steps before it are the caller's choice:
+/// this only guards against a studio that hangs.
+constexpr int screenshotTimeout = 600;
 
 void complain(const QString& message)
 {
@@ -65,6 +70,67 @@ int saveWindowImage(granular::ui::MainWindow& window, const QString& path)
     return Success;
 }
 
+/// --screenshot: once the view shows a frame of at least `afterSteps` steps (the first frame when
+/// 0), redraws the plots, waits for the view to be composed and saves the window, then exits.
+/// Lives on the GUI thread.
+class ScreenshotWhenReady final : public QObject {
+public:
+    ScreenshotWhenReady(granular::ui::MainWindow& window, granular::ui::SimulationController& controller, QString path,
+                        std::int64_t afterSteps)
+        : window_(window), controller_(controller), path_(std::move(path)), afterSteps_(afterSteps)
+    {
+        connect(window_.sceneView(), &QOpenGLWidget::frameSwapped, this, &ScreenshotWhenReady::frameShown);
+        connect(&controller_, &granular::ui::SimulationController::runningChanged, this, [this](bool running) {
+            if (!running && controller_.steps() < afterSteps_) {
+                complain(QStringLiteral("stopped after %1 of %2 steps").arg(controller_.steps()).arg(afterSteps_));
+                QCoreApplication::exit(RuntimeFailure);
+            }
+        });
+        connect(&controller_, &granular::ui::SimulationController::commandFailed, this, [](const QString& message) {
+            complain(message);
+            QCoreApplication::exit(RuntimeFailure);
+        });
+        QTimer::singleShot(screenshotTimeout * 1000, this, [] {
+            complain(QStringLiteral("no frame to save within %1 s").arg(screenshotTimeout));
+            QCoreApplication::exit(RuntimeFailure);
+        });
+    }
+
+    /// Starts the steps (if any); the controller publishes its first frame by itself.
+    void start()
+    {
+        if (afterSteps_ > 0) {
+            controller_.playSteps(afterSteps_);
+        }
+    }
+
+private:
+    /// The view has drawn a frame: the first one of enough steps arms the shot (plots redrawn,
+    /// the view drawn once more); the frame after it is saved on the next turn of the loop.
+    void frameShown()
+    {
+        const auto& frame = window_.sceneView()->frame();
+        if (saving_ || !frame || frame->steps < afterSteps_) {
+            return;
+        }
+        if (!armed_) {
+            armed_ = true;
+            window_.plotPanel()->refreshNow();
+            window_.sceneView()->update();
+            return;
+        }
+        saving_ = true;
+        QTimer::singleShot(0, this, [this] { QCoreApplication::exit(saveWindowImage(window_, path_)); });
+    }
+
+    granular::ui::MainWindow& window_;
+    granular::ui::SimulationController& controller_;
+    QString path_;
+    std::int64_t afterSteps_;
+    bool armed_ = false;
+    bool saving_ = false;
+};
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -87,8 +153,12 @@ int main(int argc, char** argv)
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         QStringLiteral("save an image of the window once it has rendered, then exit"),
                                         QStringLiteral("FILE.png"));
+    const QCommandLineOption afterSteps(QStringLiteral("after-steps"),
+                                        QStringLiteral("with --screenshot: run N steps first (default 0)"),
+                                        QStringLiteral("N"));
     parser.addOption(set);
     parser.addOption(screenshot);
+    parser.addOption(afterSteps);
 
     // Arguments are checked before any window system connection, so bad input fails fast and
     // without a display.
@@ -108,22 +178,31 @@ int main(int argc, char** argv)
                      .arg(positional.join(QLatin1Char(' '))));
         return BadInput;
     }
+    std::int64_t stepsBeforeScreenshot = 0;
+    if (parser.isSet(afterSteps)) {
+        bool ok = false;
+        stepsBeforeScreenshot = parser.value(afterSteps).toLongLong(&ok);
+        if (!ok || stepsBeforeScreenshot < 0) {
+            complain(
+                QStringLiteral("--after-steps: expected an integer >= 0, got \"%1\"").arg(parser.value(afterSteps)));
+            return BadInput;
+        }
+        if (!parser.isSet(screenshot)) {
+            complain(QStringLiteral("--after-steps needs --screenshot FILE.png"));
+            return BadInput;
+        }
+    }
     const std::string scenarioName = positional.isEmpty() ? "freefall3d" : positional.front().toStdString();
 
     // The world is built here, before any window, so that parameters that do not fit together are
-    // reported like other bad input. Its initial state is what the studio shows.
-    std::shared_ptr<const granular::Frame> initialFrame;
-    QString title;
+    // reported like other bad input. It is then handed to the simulation thread.
+    std::unique_ptr<granular::Simulation> simulation;
     try {
-        const granular::Simulation simulation(granular::scenarioFromArguments(scenarioName, [&] {
-            std::vector<std::string> assignments;
-            for (const auto& assignment : parser.values(set)) {
-                assignments.push_back(assignment.toStdString());
-            }
-            return assignments;
-        }()));
-        initialFrame = simulation.frame();
-        title = QString::fromStdString(simulation.scenario().text("name"));
+        std::vector<std::string> assignments;
+        for (const auto& assignment : parser.values(set)) {
+            assignments.push_back(assignment.toStdString());
+        }
+        simulation = std::make_unique<granular::Simulation>(granular::scenarioFromArguments(scenarioName, assignments));
     } catch (const granular::ScenarioError& error) {
         complain(QString::fromStdString(error.what()));
         return BadInput;
@@ -134,24 +213,18 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Granular Studio"));
 
-    // Widgets and the VTK objects inside them live on this (GUI) thread.
-    granular::ui::MainWindow window(title);
-    window.showFrame(initialFrame);
+    // Threads: the controller object, the window, its widgets and every VTK object live on this
+    // (GUI) thread; the Simulation lives on the controller's simulation thread from here on.
+    // The window is declared after the controller, so it is destroyed first.
+    granular::ui::SimulationController controller(std::move(simulation), scenarioName);
+    granular::ui::MainWindow window(controller);
     window.show();
 
+    std::unique_ptr<ScreenshotWhenReady> shot;
     if (parser.isSet(screenshot)) {
-        const QString path = parser.value(screenshot);
-        // frameSwapped: the view has rendered and Qt has composed it; grab on the next loop turn.
-        QObject::connect(
-            window.sceneView(), &QOpenGLWidget::frameSwapped, &app,
-            [&app, &window, path] {
-                QTimer::singleShot(0, &app, [&window, path] { QCoreApplication::exit(saveWindowImage(window, path)); });
-            },
-            Qt::SingleShotConnection);
-        QTimer::singleShot(firstFrameTimeout * 1000, &app, [] {
-            complain(QStringLiteral("the scene view did not render within %1 s").arg(firstFrameTimeout));
-            QCoreApplication::exit(RuntimeFailure);
-        });
+        shot =
+            std::make_unique<ScreenshotWhenReady>(window, controller, parser.value(screenshot), stepsBeforeScreenshot);
+        shot->start();
     }
     return QApplication::exec();
 }

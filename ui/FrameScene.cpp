@@ -1,5 +1,6 @@
 #include "FrameScene.h"
 
+#include "ColourMaps.h"
 #include "sim/Frame.h"
 
 #include <vtkActor.h>
@@ -9,6 +10,7 @@
 #include <vtkLookupTable.h>
 #include <vtkNew.h>
 #include <vtkOpenGLSphereMapper.h>
+#include <vtkOpenGLStickMapper.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
@@ -16,11 +18,16 @@
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
 #include <vtkScalarBarActor.h>
+#include <vtkTextActor.h>
 #include <vtkTextProperty.h>
+#include <vtkUnsignedCharArray.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <numbers>
+#include <string>
 #include <vector>
 
 namespace granular::ui {
@@ -28,41 +35,46 @@ namespace granular::ui {
 namespace {
 
 using Vec3 = Eigen::Vector3d;
-using Rgb = std::array<double, 3>;
-
-/// Low to high, close to matplotlib's "plasma": every entry is saturated and none is as dark
-/// as the background, so particles stand out at any height.
-constexpr std::array<Rgb, 5> heightColourStops{{
-    {0.05, 0.03, 0.53},
-    {0.49, 0.01, 0.66},
-    {0.80, 0.28, 0.47},
-    {0.97, 0.59, 0.25},
-    {0.94, 0.98, 0.13},
-}};
 
 constexpr Rgb backgroundBottom{0.09, 0.10, 0.13};
 constexpr Rgb backgroundTop{0.22, 0.25, 0.31};
 constexpr Rgb wallColour{0.66, 0.75, 0.90};
+constexpr Rgb pistonColour{0.80, 0.86, 0.96};
 constexpr Rgb outlineColour{0.55, 0.60, 0.70};
+constexpr Rgb cellColour{0.55, 0.85, 0.78};
 constexpr Rgb labelColour{0.88, 0.90, 0.94};
+constexpr Rgb highlightColour{1.0, 1.0, 1.0};
 
 /// Camera offset from the focal point in 3D: in front of the box (+z), to the right (+x) and
 /// above (+y, which is up), so floor, side walls and the heap's surface are all in sight.
 const Vec3 obliqueViewDirection(0.55, 0.50, 1.0);
 
-void fillHeightColours(vtkLookupTable& table)
+/// Stick radius / mean particle radius at f_n = <f_n>, and its bounds: thick enough to read at a
+/// glance, thin enough that neighbouring chains stay apart.
+constexpr double stickRadiusAtMean = 0.22;
+constexpr double thinnestStick = 0.06;
+constexpr double thickestStick = 0.65;
+/// Colour span of the strong network above the threshold, in units of <f_n>.
+constexpr double strongColourSpan = 3.0;
+/// Marks on the drum's rim that turn with it.
+constexpr int drumMarks = 12;
+constexpr int circleSegments = 72;
+
+void fillTable(vtkLookupTable& table, std::span<const Rgb> stops)
 {
     constexpr int entries = 256;
     table.SetNumberOfTableValues(entries);
-    constexpr auto segments = static_cast<double>(heightColourStops.size() - 1);
     for (int i = 0; i < entries; ++i) {
-        const double s = segments * i / (entries - 1);
-        const auto k = std::min(static_cast<std::size_t>(s), heightColourStops.size() - 2);
-        const double f = s - static_cast<double>(k);
-        const Rgb& a = heightColourStops[k];
-        const Rgb& b = heightColourStops[k + 1];
-        table.SetTableValue(i, a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1]), a[2] + f * (b[2] - a[2]), 1.0);
+        const Rgb c = colourAt(stops, static_cast<double>(i) / (entries - 1));
+        table.SetTableValue(i, c[0], c[1], c[2], 1.0);
     }
+    table.Build();
+}
+
+std::array<unsigned char, 3> bytes(const Rgb& c)
+{
+    const auto byte = [](double x) { return static_cast<unsigned char>(std::lround(255.0 * std::clamp(x, 0.0, 1.0))); };
+    return {byte(c[0]), byte(c[1]), byte(c[2])};
 }
 
 /// Where the plane through `point` with `normal` cuts the box: the corners of that polygon in
@@ -123,13 +135,21 @@ vtkIdType addPoint(vtkPoints& points, const Vec3& x)
     return points.InsertNextPoint(x.x(), x.y(), x.z());
 }
 
-/// Walls as filled polygons (3D) or segments (2D), clipped to the container.
-vtkNew<vtkPolyData> wallGeometry(const Frame& frame)
+bool isPiston(const Frame::Wall& wall)
+{
+    return wall.name == "piston";
+}
+
+/// Walls (or only the piston) as filled polygons (3D) or segments (2D), clipped to the container.
+vtkNew<vtkPolyData> wallGeometry(const Frame& frame, bool piston)
 {
     vtkNew<vtkPoints> points;
     vtkNew<vtkCellArray> cells;
     if (!frame.bounds.isEmpty()) {
         for (const auto& wall : frame.walls) {
+            if (isPiston(wall) != piston) {
+                continue;
+            }
             const auto section = boxSection(frame.bounds, wall.point, wall.normal);
             const std::size_t needed = frame.dimension == 2 ? 2 : 3;
             if (section.size() < needed) {
@@ -151,23 +171,63 @@ vtkNew<vtkPolyData> wallGeometry(const Frame& frame)
     return geometry;
 }
 
-/// The container's edges; in 2D only the rectangle in the z = 0 plane.
-vtkNew<vtkPolyData> outlineGeometry(const Frame& frame)
+void addSegment(vtkPoints& points, vtkCellArray& lines, const Vec3& a, const Vec3& b)
+{
+    lines.InsertNextCell(2);
+    lines.InsertCellPoint(addPoint(points, a));
+    lines.InsertCellPoint(addPoint(points, b));
+}
+
+/// A closed polyline: the circle of `radius` about `centre` spanned by unit vectors u and v.
+void addCircle(vtkPoints& points, vtkCellArray& lines, const Vec3& centre, const Vec3& u, const Vec3& v, double radius)
+{
+    lines.InsertNextCell(circleSegments + 1);
+    const vtkIdType first = points.GetNumberOfPoints();
+    for (int k = 0; k < circleSegments; ++k) {
+        const double a = 2.0 * std::numbers::pi * k / circleSegments;
+        lines.InsertCellPoint(addPoint(points, centre + radius * (std::cos(a) * u + std::sin(a) * v)));
+    }
+    lines.InsertCellPoint(first);
+}
+
+/// The container's edges (in 2D only the rectangle in the z = 0 plane), or the drum's rims with
+/// marks at the drum's angle, so that its rotation is visible.
+vtkNew<vtkPolyData> containerGeometry(const Frame& frame)
 {
     vtkNew<vtkPoints> points;
     vtkNew<vtkCellArray> lines;
-    if (!frame.bounds.isEmpty()) {
+    if (frame.hasDrum) {
+        const double depth = frame.dimension == 3 && !frame.bounds.isEmpty() ? frame.bounds.sizes().z() : 0.0;
+        const double z0 = frame.dimension == 3 && !frame.bounds.isEmpty() ? frame.bounds.min().z() : 0.0;
+        const std::vector<double> rims = depth > 0.0 ? std::vector<double>{z0, z0 + depth} : std::vector<double>{0.0};
+        const double r = frame.drumRadius;
+        for (const double z : rims) {
+            const Vec3 centre(frame.drumCentre.x(), frame.drumCentre.y(), z);
+            addCircle(*points.Get(), *lines.Get(), centre, Vec3::UnitX(), Vec3::UnitY(), r);
+            for (int k = 0; k < drumMarks; ++k) {
+                const double a = frame.drumAngle + 2.0 * std::numbers::pi * k / drumMarks;
+                const Vec3 radial(std::cos(a), std::sin(a), 0.0);
+                addSegment(*points.Get(), *lines.Get(), centre + 0.9 * r * radial, centre + r * radial);
+            }
+        }
+        if (rims.size() == 2) {
+            for (int k = 0; k < drumMarks; k += 3) {
+                const double a = frame.drumAngle + 2.0 * std::numbers::pi * k / drumMarks;
+                const Vec3 rim = r * Vec3(std::cos(a), std::sin(a), 0.0);
+                addSegment(*points.Get(), *lines.Get(), Vec3(frame.drumCentre.x(), frame.drumCentre.y(), rims[0]) + rim,
+                           Vec3(frame.drumCentre.x(), frame.drumCentre.y(), rims[1]) + rim);
+            }
+        }
+    } else if (!frame.bounds.isEmpty()) {
         for (std::size_t i = 0; i < 8; ++i) {
             for (std::size_t bit : {1U, 2U, 4U}) {
                 const std::size_t j = i | bit;
                 if ((i & bit) != 0 || (frame.dimension == 2 && (j & 4U) != 0)) {
                     continue;
                 }
-                lines->InsertNextCell(2);
-                lines->InsertCellPoint(
-                    addPoint(*points.Get(), frame.bounds.corner(static_cast<Eigen::AlignedBox3d::CornerType>(i))));
-                lines->InsertCellPoint(
-                    addPoint(*points.Get(), frame.bounds.corner(static_cast<Eigen::AlignedBox3d::CornerType>(j))));
+                addSegment(*points.Get(), *lines.Get(),
+                           frame.bounds.corner(static_cast<Eigen::AlignedBox3d::CornerType>(i)),
+                           frame.bounds.corner(static_cast<Eigen::AlignedBox3d::CornerType>(j)));
             }
         }
     }
@@ -181,6 +241,11 @@ vtkNew<vtkPolyData> outlineGeometry(const Frame& frame)
 Eigen::AlignedBox3d sceneExtent(const Frame& frame)
 {
     Eigen::AlignedBox3d extent = frame.bounds;
+    if (frame.hasDrum) {
+        const Vec3 reach(frame.drumRadius, frame.drumRadius, 0.0);
+        extent.extend(Vec3(frame.drumCentre - reach));
+        extent.extend(Vec3(frame.drumCentre + reach));
+    }
     for (std::size_t i = 0; i < frame.position.size(); ++i) {
         const Vec3 centre = frame.position[i].cast<double>();
         const Vec3 reach = Vec3::Constant(static_cast<double>(frame.radius[i]));
@@ -200,28 +265,76 @@ void styleText(vtkTextProperty& text, int points)
     text.ShadowOff();
 }
 
+void styleBar(vtkScalarBarActor& bar, vtkLookupTable& table)
+{
+    bar.SetLookupTable(&table);
+    bar.SetNumberOfLabels(5);
+    bar.SetLabelFormat("%.3g");
+    bar.SetMaximumWidthInPixels(110);
+    bar.SetBarRatio(0.3);
+    // Fixed point sizes: by default the text grows with the window and crowds the bar.
+    bar.UnconstrainedFontSizeOn();
+    styleText(*bar.GetTitleTextProperty(), 15);
+    styleText(*bar.GetLabelTextProperty(), 13);
+}
+
+/// Points with one poly-vertex over all of them: the imposter mappers draw points only, but
+/// VTK 9.1's polydata mapper skips inputs without cells.
+void setVertices(vtkCellArray& vertices, vtkIdType count)
+{
+    if (vertices.GetNumberOfConnectivityIds() == count && vertices.GetNumberOfCells() == (count > 0 ? 1 : 0)) {
+        return;
+    }
+    vertices.Reset();
+    if (count == 0) {
+        return;
+    }
+    vertices.InsertNextCell(static_cast<int>(count));
+    for (vtkIdType i = 0; i < count; ++i) {
+        vertices.InsertCellPoint(i);
+    }
+}
+
 }  // namespace
 
 struct FrameScene::Props {
     vtkNew<vtkRenderer> renderer;
 
-    vtkNew<vtkPoints> centres;      ///< m
-    vtkNew<vtkFloatArray> radii;    ///< m, read by the sphere mapper as each imposter's radius
-    vtkNew<vtkFloatArray> heights;  ///< m, the coloured scalar
-    /// One poly-vertex over all particles: the sphere mapper draws points only, but VTK 9.1's
-    /// polydata mapper skips inputs without cells.
+    vtkNew<vtkPoints> centres;             ///< m
+    vtkNew<vtkFloatArray> radii;           ///< m, drawn radius of each imposter
+    vtkNew<vtkUnsignedCharArray> colours;  ///< RGB of each particle
     vtkNew<vtkCellArray> vertices;
     vtkNew<vtkPolyData> particles;
     vtkNew<vtkOpenGLSphereMapper> particleMapper;
     vtkNew<vtkActor> particleActor;
-    vtkNew<vtkLookupTable> heightColours;
-    vtkNew<vtkScalarBarActor> colourBar;
+    vtkNew<vtkLookupTable> particleColours;
+    vtkNew<vtkScalarBarActor> particleBar;
+
+    vtkNew<vtkPoints> stickCentres;         ///< m, midpoints of the contacts
+    vtkNew<vtkFloatArray> stickDirections;  ///< unit vectors from first to second particle
+    vtkNew<vtkFloatArray> stickSizes;       ///< m: length, radius, unused
+    vtkNew<vtkUnsignedCharArray> stickColours;
+    vtkNew<vtkCellArray> stickVertices;
+    vtkNew<vtkPolyData> sticks;
+    vtkNew<vtkOpenGLStickMapper> stickMapper;
+    vtkNew<vtkActor> stickActor;
+    vtkNew<vtkLookupTable> forceColours;
+    vtkNew<vtkScalarBarActor> forceBar;
 
     vtkNew<vtkPolyDataMapper> wallMapper;
     vtkNew<vtkActor> wallActor;
-    vtkNew<vtkPolyDataMapper> outlineMapper;
-    vtkNew<vtkActor> outlineActor;
+    vtkNew<vtkPolyDataMapper> pistonMapper;
+    vtkNew<vtkActor> pistonActor;
+    vtkNew<vtkPolyDataMapper> containerMapper;
+    vtkNew<vtkActor> containerActor;
+    vtkNew<vtkPolyDataMapper> highlightMapper;
+    vtkNew<vtkActor> highlightActor;
+    vtkNew<vtkTextActor> caption;
 
+    std::shared_ptr<const Frame> frame;
+    SceneOptions options;
+    double meanForce = 0.0;  ///< N
+    int highlighted = -1;
     Eigen::AlignedBox3d extent;  ///< m, container and particles of the last frame
     int dimension = 3;
 };
@@ -235,17 +348,15 @@ FrameScene::FrameScene() : props_(std::make_unique<Props>())
 
     p.centres->SetDataTypeToFloat();
     p.radii->SetName("radius");
-    p.heights->SetName("height");
+    p.colours->SetName("colour");
+    p.colours->SetNumberOfComponents(3);
     p.particles->SetPoints(p.centres);
     p.particles->SetVerts(p.vertices);
     p.particles->GetPointData()->AddArray(p.radii);
-    p.particles->GetPointData()->SetScalars(p.heights);
-
-    fillHeightColours(*p.heightColours.Get());
+    p.particles->GetPointData()->SetScalars(p.colours);
     p.particleMapper->SetInputData(p.particles);
     p.particleMapper->SetScaleArray("radius");
-    p.particleMapper->SetLookupTable(p.heightColours);
-    p.particleMapper->UseLookupTableScalarRangeOn();
+    p.particleMapper->SetColorModeToDirectScalars();
     p.particleMapper->ScalarVisibilityOn();
     p.particleActor->SetMapper(p.particleMapper);
     auto* surface = p.particleActor->GetProperty();
@@ -254,30 +365,66 @@ FrameScene::FrameScene() : props_(std::make_unique<Props>())
     surface->SetSpecular(0.35);
     surface->SetSpecularPower(40.0);
 
-    p.colourBar->SetLookupTable(p.heightColours);
-    p.colourBar->SetTitle("height (m)");
-    p.colourBar->SetNumberOfLabels(5);
-    p.colourBar->SetLabelFormat("%.3g");
-    p.colourBar->SetMaximumWidthInPixels(120);
-    p.colourBar->SetBarRatio(0.3);
-    // Fixed point sizes: by default the text grows with the window and crowds the bar.
-    p.colourBar->UnconstrainedFontSizeOn();
-    p.colourBar->SetPosition(0.87, 0.12);
-    p.colourBar->SetPosition2(0.10, 0.76);
-    styleText(*p.colourBar->GetTitleTextProperty(), 16);
-    styleText(*p.colourBar->GetLabelTextProperty(), 14);
+    p.stickCentres->SetDataTypeToFloat();
+    p.stickDirections->SetName("direction");
+    p.stickDirections->SetNumberOfComponents(3);
+    p.stickSizes->SetName("size");
+    p.stickSizes->SetNumberOfComponents(3);
+    p.stickColours->SetName("colour");
+    p.stickColours->SetNumberOfComponents(3);
+    p.sticks->SetPoints(p.stickCentres);
+    p.sticks->SetVerts(p.stickVertices);
+    p.sticks->GetPointData()->AddArray(p.stickDirections);
+    p.sticks->GetPointData()->AddArray(p.stickSizes);
+    p.sticks->GetPointData()->SetScalars(p.stickColours);
+    p.stickMapper->SetInputData(p.sticks);
+    p.stickMapper->SetOrientationArray("direction");
+    p.stickMapper->SetScaleArray("size");
+    p.stickMapper->SetColorModeToDirectScalars();
+    p.stickMapper->ScalarVisibilityOn();
+    p.stickActor->SetMapper(p.stickMapper);
+    p.stickActor->GetProperty()->SetAmbient(0.35);
+    p.stickActor->GetProperty()->SetDiffuse(0.75);
+
+    fillTable(*p.particleColours.Get(), kParticleColours);
+    styleBar(*p.particleBar.Get(), *p.particleColours.Get());
+    p.particleBar->SetPosition(0.88, 0.10);
+    p.particleBar->SetPosition2(0.11, 0.78);
+    fillTable(*p.forceColours.Get(), kForceColours);
+    styleBar(*p.forceBar.Get(), *p.forceColours.Get());
+    p.forceBar->SetTitle("f_n / <f_n>");
+    p.forceBar->SetPosition(0.04, 0.10);
+    p.forceBar->SetPosition2(0.11, 0.72);
+    p.forceBar->SetTextPositionToSucceedScalarBar();
 
     p.wallActor->SetMapper(p.wallMapper);
     p.wallActor->GetProperty()->SetColor(wallColour[0], wallColour[1], wallColour[2]);
     p.wallActor->GetProperty()->LightingOff();
-    p.outlineActor->SetMapper(p.outlineMapper);
-    p.outlineActor->GetProperty()->SetColor(outlineColour[0], outlineColour[1], outlineColour[2]);
-    p.outlineActor->GetProperty()->LightingOff();
+    p.pistonActor->SetMapper(p.pistonMapper);
+    p.pistonActor->GetProperty()->SetColor(pistonColour[0], pistonColour[1], pistonColour[2]);
+    p.pistonActor->GetProperty()->LightingOff();
+    p.containerActor->SetMapper(p.containerMapper);
+    p.containerActor->GetProperty()->LightingOff();
+    p.highlightActor->SetMapper(p.highlightMapper);
+    p.highlightActor->GetProperty()->SetColor(highlightColour[0], highlightColour[1], highlightColour[2]);
+    p.highlightActor->GetProperty()->SetLineWidth(2.5F);
+    p.highlightActor->GetProperty()->LightingOff();
+    p.highlightActor->VisibilityOff();
 
-    p.renderer->AddActor(p.outlineActor);
+    styleText(*p.caption->GetTextProperty(), 14);
+    p.caption->GetTextProperty()->SetVerticalJustificationToTop();
+    p.caption->GetPositionCoordinate()->SetCoordinateSystemToNormalizedViewport();
+    p.caption->GetPositionCoordinate()->SetValue(0.01, 0.985);
+
+    p.renderer->AddActor(p.containerActor);
     p.renderer->AddActor(p.wallActor);
+    p.renderer->AddActor(p.pistonActor);
     p.renderer->AddActor(p.particleActor);
-    p.renderer->AddViewProp(p.colourBar);
+    p.renderer->AddActor(p.stickActor);
+    p.renderer->AddActor(p.highlightActor);
+    p.renderer->AddViewProp(p.particleBar);
+    p.renderer->AddViewProp(p.forceBar);
+    p.renderer->AddViewProp(p.caption);
 }
 
 FrameScene::~FrameScene() = default;
@@ -292,51 +439,220 @@ int FrameScene::dimension() const
     return props_->dimension;
 }
 
-void FrameScene::show(const Frame& frame)
+const std::shared_ptr<const Frame>& FrameScene::frame() const
+{
+    return props_->frame;
+}
+
+double FrameScene::meanNormalForce() const
+{
+    return props_->meanForce;
+}
+
+const SceneOptions& FrameScene::options() const
+{
+    return props_->options;
+}
+
+void FrameScene::show(std::shared_ptr<const Frame> frame)
 {
     auto& p = *props_;
-    p.dimension = frame.dimension;
+    p.frame = std::move(frame);
+    p.dimension = p.frame->dimension;
+    p.extent = sceneExtent(*p.frame);
 
-    const auto count = static_cast<vtkIdType>(frame.position.size());
-    p.centres->SetNumberOfPoints(count);
-    p.radii->SetNumberOfValues(count);
-    p.heights->SetNumberOfValues(count);
-    for (vtkIdType i = 0; i < count; ++i) {
-        const auto& x = frame.position[static_cast<std::size_t>(i)];
-        p.centres->SetPoint(i, x.data());
-        p.radii->SetValue(i, frame.radius[static_cast<std::size_t>(i)]);
-        p.heights->SetValue(i, x.y());
-    }
-    if (p.vertices->GetNumberOfConnectivityIds() != count) {
-        p.vertices->Reset();
-        p.vertices->InsertNextCell(static_cast<int>(count));
-        for (vtkIdType i = 0; i < count; ++i) {
-            p.vertices->InsertCellPoint(i);
-        }
-    }
-    p.centres->Modified();
-    p.radii->Modified();
-    p.heights->Modified();
-    p.particles->Modified();
-
-    p.extent = sceneExtent(frame);
-    // Colours follow height within the container, so a grain keeps its colour scale as it falls.
-    const Eigen::AlignedBox3d& span = frame.bounds.sizes().y() > 0.0 ? frame.bounds : p.extent;
-    const double low = span.isEmpty() ? 0.0 : span.min().y();
-    const double high = span.isEmpty() || !(span.max().y() > low) ? low + 1e-3 : span.max().y();
-    p.heightColours->SetTableRange(low, high);
-
-    p.wallMapper->SetInputData(wallGeometry(frame));
-    p.outlineMapper->SetInputData(outlineGeometry(frame));
-    if (frame.dimension == 2) {
+    p.wallMapper->SetInputData(wallGeometry(*p.frame, false));
+    p.pistonMapper->SetInputData(wallGeometry(*p.frame, true));
+    p.containerMapper->SetInputData(containerGeometry(*p.frame));
+    const Rgb& container = p.frame->periodic ? cellColour : outlineColour;
+    p.containerActor->GetProperty()->SetColor(container[0], container[1], container[2]);
+    p.containerActor->GetProperty()->SetLineWidth(p.frame->periodic || p.frame->hasDrum ? 2.0F : 1.0F);
+    if (p.dimension == 2) {
         // Seen edge-on, 2D walls are lines: drawn opaque and thicker than the outline.
+        p.wallActor->GetProperty()->SetRepresentationToSurface();
         p.wallActor->GetProperty()->SetOpacity(1.0);
         p.wallActor->GetProperty()->SetLineWidth(3.0F);
+        p.pistonActor->GetProperty()->SetRepresentationToSurface();
+        p.pistonActor->GetProperty()->SetOpacity(1.0);
+        p.pistonActor->GetProperty()->SetLineWidth(6.0F);
     } else {
-        p.wallActor->GetProperty()->SetOpacity(0.08);
+        // Walls and piston as opaque outlines of their faces: translucent faces would make VTK
+        // add its order-independent transparency passes over the whole view to every frame,
+        // which a software rasteriser pays for in every pixel.
+        p.wallActor->GetProperty()->SetRepresentationToWireframe();
+        p.wallActor->GetProperty()->SetOpacity(1.0);
+        p.wallActor->GetProperty()->SetLineWidth(1.5F);
+        p.pistonActor->GetProperty()->SetRepresentationToWireframe();
+        p.pistonActor->GetProperty()->SetOpacity(1.0);
+        p.pistonActor->GetProperty()->SetLineWidth(4.0F);
     }
+    redraw();
+}
 
+void FrameScene::setOptions(const SceneOptions& options)
+{
+    props_->options = options;
+    if (props_->frame) {
+        redraw();
+    }
+}
+
+void FrameScene::redraw()
+{
+    auto& p = *props_;
+    const Frame& frame = *p.frame;
+    const SceneOptions& o = p.options;
+    const double scale = std::clamp(o.particleScale, 0.05, 1.0);
+
+    const auto count = static_cast<vtkIdType>(frame.position.size());
+    const FieldValues field = particleField(frame, o.colourField);
+    p.centres->SetNumberOfPoints(count);
+    p.radii->SetNumberOfValues(count);
+    p.colours->SetNumberOfTuples(count);
+    double radiusSum = 0.0;
+    double largestRadius = 0.0;
+    for (vtkIdType i = 0; i < count; ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        p.centres->SetPoint(i, frame.position[k].data());
+        p.radii->SetValue(i, static_cast<float>(scale * static_cast<double>(frame.radius[k])));
+        radiusSum += static_cast<double>(frame.radius[k]);
+        largestRadius = std::max(largestRadius, static_cast<double>(frame.radius[k]));
+        const auto c = bytes(
+            colourAt(kParticleColours, (static_cast<double>(field.values[k]) - field.low) / (field.high - field.low)));
+        p.colours->SetTypedTuple(i, c.data());
+    }
+    setVertices(*p.vertices.Get(), count);
+    p.centres->Modified();
+    p.radii->Modified();
+    p.colours->Modified();
+    p.particles->Modified();
+    p.particleColours->SetTableRange(field.low, field.high);
+    p.particleBar->SetTitle(fieldTitle(o.colourField).toStdString().c_str());
+    p.particleBar->SetLabelFormat(o.colourField == ColourField::Coordination ? "%.0f" : "%.3g");
+
+    // Sticks: in 2D lifted in front of the disks (the camera looks down -z); in 3D inside the
+    // (shrunk) spheres.
+    const ForceNetwork network =
+        o.showForceChains ? selectForceNetwork(frame, o.forceThreshold, o.networkPart) : ForceNetwork{};
+    p.meanForce =
+        o.showForceChains ? network.meanForce : selectForceNetwork(frame, 0.0, ForceNetworkPart::Weak).meanForce;
+    const double meanRadius = count > 0 ? radiusSum / static_cast<double>(count) : 0.0;
+    const double colourLow = o.networkPart == ForceNetworkPart::Strong ? o.forceThreshold : 0.0;
+    const double colourHigh = o.networkPart == ForceNetworkPart::Strong ? o.forceThreshold + strongColourSpan
+                                                                        : std::max(o.forceThreshold, 1e-3);
+    const auto stickCount = static_cast<vtkIdType>(network.sticks.size());
+    p.stickCentres->SetNumberOfPoints(stickCount);
+    p.stickDirections->SetNumberOfTuples(stickCount);
+    p.stickSizes->SetNumberOfTuples(stickCount);
+    p.stickColours->SetNumberOfTuples(stickCount);
+    for (vtkIdType i = 0; i < stickCount; ++i) {
+        const ForceStick& s = network.sticks[static_cast<std::size_t>(i)];
+        const double radius = meanRadius * std::clamp(stickRadiusAtMean * static_cast<double>(s.relativeForce),
+                                                      thinnestStick, thickestStick);
+        Eigen::Vector3f centre = 0.5F * (s.from + s.to);
+        if (frame.dimension == 2) {
+            centre.z() = static_cast<float>(scale * largestRadius + radius);
+        }
+        const Eigen::Vector3f d = s.to - s.from;
+        const float length = d.norm();
+        const Eigen::Vector3f direction = length > 0.0F ? Eigen::Vector3f(d / length) : Eigen::Vector3f::UnitX();
+        p.stickCentres->SetPoint(i, centre.data());
+        p.stickDirections->SetTypedTuple(i, direction.data());
+        const std::array<float, 3> size{length, static_cast<float>(radius), 0.0F};
+        p.stickSizes->SetTypedTuple(i, size.data());
+        const auto c = bytes(
+            colourAt(kForceColours, (static_cast<double>(s.relativeForce) - colourLow) / (colourHigh - colourLow)));
+        p.stickColours->SetTypedTuple(i, c.data());
+    }
+    setVertices(*p.stickVertices.Get(), stickCount);
+    p.stickCentres->Modified();
+    p.stickDirections->Modified();
+    p.stickSizes->Modified();
+    p.stickColours->Modified();
+    p.sticks->Modified();
+    p.stickActor->SetVisibility(stickCount > 0 ? 1 : 0);
+    p.forceColours->SetTableRange(colourLow, colourHigh);
+    p.forceBar->SetVisibility(stickCount > 0 ? 1 : 0);
+
+    std::string caption = "t = " + QString::number(frame.time, 'g', 6).toStdString() + " s   " + std::to_string(count) +
+                          (count == 1 ? " particle" : " particles");
+    if (!frame.contacts.empty()) {
+        caption += "   " + std::to_string(frame.contacts.size()) +
+                   " contacts   <f_n> = " + QString::number(p.meanForce, 'g', 3).toStdString() + " N";
+        if (o.showForceChains) {
+            caption += o.networkPart == ForceNetworkPart::Strong ? "   chains: f_n >= " : "   weak network: f_n < ";
+            caption += QString::number(o.forceThreshold, 'g', 3).toStdString() + " <f_n>";
+        }
+    }
+    p.caption->SetInput(caption.c_str());
+
+    setHighlighted(p.highlighted);
     p.renderer->ResetCameraClippingRange();
+}
+
+void FrameScene::setHighlighted(int index)
+{
+    auto& p = *props_;
+    p.highlighted = index;
+    if (!p.frame || index < 0 || static_cast<std::size_t>(index) >= p.frame->position.size()) {
+        p.highlightActor->VisibilityOff();
+        return;
+    }
+    const auto k = static_cast<std::size_t>(index);
+    const Vec3 centre = p.frame->position[k].cast<double>();
+    const double r = 1.25 * std::clamp(p.options.particleScale, 0.05, 1.0) * static_cast<double>(p.frame->radius[k]);
+    vtkNew<vtkPoints> points;
+    vtkNew<vtkCellArray> lines;
+    if (p.frame->dimension == 2) {
+        addCircle(*points.Get(), *lines.Get(), centre + Vec3(0.0, 0.0, r), Vec3::UnitX(), Vec3::UnitY(), r);
+    } else {
+        addCircle(*points.Get(), *lines.Get(), centre, Vec3::UnitX(), Vec3::UnitY(), r);
+        addCircle(*points.Get(), *lines.Get(), centre, Vec3::UnitY(), Vec3::UnitZ(), r);
+        addCircle(*points.Get(), *lines.Get(), centre, Vec3::UnitZ(), Vec3::UnitX(), r);
+    }
+    vtkNew<vtkPolyData> rings;
+    rings->SetPoints(points);
+    rings->SetLines(lines);
+    p.highlightMapper->SetInputData(rings);
+    p.highlightActor->VisibilityOn();
+}
+
+int FrameScene::pick(double x, double y) const
+{
+    const auto& p = *props_;
+    if (!p.frame) {
+        return -1;
+    }
+    auto& renderer = *p.renderer;
+    const auto worldAt = [&renderer, x, y](double depth) {
+        renderer.SetDisplayPoint(x, y, depth);
+        renderer.DisplayToWorld();
+        std::array<double, 4> w{};
+        renderer.GetWorldPoint(w.data());
+        return Vec3(w[0] / w[3], w[1] / w[3], w[2] / w[3]);
+    };
+    const Vec3 near = worldAt(0.0);
+    const Vec3 direction = (worldAt(1.0) - near).normalized();
+    const double scale = std::clamp(p.options.particleScale, 0.05, 1.0);
+    int best = -1;
+    double bestDistance = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < p.frame->position.size(); ++i) {
+        // |near + s direction - centre| = r: the nearer root s of s^2 + 2 b s + c = 0.
+        const Vec3 offset = near - p.frame->position[i].cast<double>();
+        const double r = scale * static_cast<double>(p.frame->radius[i]);
+        const double b = offset.dot(direction);
+        const double c = offset.squaredNorm() - r * r;
+        const double discriminant = b * b - c;
+        if (discriminant < 0.0) {
+            continue;
+        }
+        const double s = -b - std::sqrt(discriminant);
+        if (s >= 0.0 && s < bestDistance) {
+            bestDistance = s;
+            best = static_cast<int>(i);
+        }
+    }
+    return best;
 }
 
 void FrameScene::resetCamera()

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "ForceNetwork.h"
+#include "ParticleFields.h"
+
 #include <memory>
 
 class vtkRenderer;
@@ -10,9 +13,20 @@ struct Frame;
 
 namespace granular::ui {
 
+/// How the scene draws a frame.
+struct SceneOptions {
+    ColourField colourField = ColourField::Height;
+    bool showForceChains = true;
+    double forceThreshold = 1.0;  ///< x: sticks for f_n >= x <f_n> (strong) or f_n < x <f_n> (weak)
+    ForceNetworkPart networkPart = ForceNetworkPart::Strong;
+    double particleScale = 1.0;  ///< drawn radius / radius, in (0, 1]: smaller shows chains inside 3D packings
+};
+
 /// The VTK props that draw one Frame: particles as shaded sphere imposters (one quad each, so
-/// tens of thousands stay interactive on a CPU renderer) coloured by height, walls as translucent
-/// rectangles (3D) or lines (2D), the container's outline and a colour bar.
+/// tens of thousands stay interactive on a CPU renderer) coloured by a chosen field; contacts as
+/// stick imposters from centre to centre, width and colour by f_n / <f_n>; walls as translucent
+/// rectangles (3D) or lines (2D), the piston, the drum with marks that turn with it, the
+/// container's outline or the periodic cell; colour bars and a caption.
 /// Owned by SceneView, on the GUI thread, like every VTK object of the studio.
 class FrameScene {
 public:
@@ -26,8 +40,11 @@ public:
     /// The renderer holding the props; the view adds it to its render window.
     [[nodiscard]] vtkRenderer* renderer() const;
 
-    /// Replaces what is drawn by the frame's particles and walls. The camera is left alone.
-    void show(const Frame& frame);
+    /// Replaces what is drawn by this frame. The camera is left alone.
+    void show(std::shared_ptr<const Frame> frame);
+    /// Draws the current frame again with these options.
+    void setOptions(const SceneOptions& options);
+    [[nodiscard]] const SceneOptions& options() const;
 
     /// Frames the container and every particle of the last frame: an oblique view from above the
     /// front-right corner in 3D, a parallel projection looking down -z in 2D.
@@ -35,8 +52,19 @@ public:
 
     /// 2 or 3, as in the last frame shown (3 before any).
     [[nodiscard]] int dimension() const;
+    [[nodiscard]] const std::shared_ptr<const Frame>& frame() const;
+    /// <f_n> of the last frame's contacts, N (0 without contacts).
+    [[nodiscard]] double meanNormalForce() const;
+
+    /// The particle drawn nearest to the eye under the display point (pixels from the bottom
+    /// left, as VTK counts them); -1 when the ray misses every particle.
+    [[nodiscard]] int pick(double x, double y) const;
+    /// Rings a particle (-1: none).
+    void setHighlighted(int index);
 
 private:
+    void redraw();
+
     struct Props;
     std::unique_ptr<Props> props_;
 };

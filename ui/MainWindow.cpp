@@ -1,86 +1,535 @@
 #include "MainWindow.h"
 
+#include "ParameterPanel.h"
+#include "ParticleInspector.h"
+#include "PlotPanel.h"
 #include "SceneView.h"
+#include "SimulationController.h"
+#include "scenario/Schema.h"
 #include "sim/Frame.h"
 
 #include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QImage>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSlider>
+#include <QSpinBox>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
 
 namespace granular::ui {
 
-MainWindow::MainWindow(const QString& scenarioName, QWidget* parent)
-    : QMainWindow(parent), scenarioName_(scenarioName), view_(new SceneView(this)), particlesLabel_(new QLabel(this)),
-      dimensionLabel_(new QLabel(this)), timeLabel_(new QLabel(this))
+namespace {
+
+/// Frames shown per second at most (with a GPU; with a software rasteriser, which takes its
+/// cores from the simulation, fewer), and at least (however costly a frame).
+constexpr double kMaximumFrameRate = 60.0;
+constexpr double kMaximumSoftwareFrameRate = 15.0;
+constexpr double kMinimumFrameRate = 2.0;
+/// Wall time between two pulls / wall time a frame costs: 3 leaves two thirds of the time to others.
+constexpr double kFramePacing = 3.0;
+
+/// The force-chain threshold slider counts tenths of <f_n>.
+constexpr double kThresholdStep = 0.1;
+constexpr int kThresholdTicks = 40;
+
+QString number(double x, int digits = 4)
 {
-    setWindowTitle(tr("Granular Studio - %1").arg(scenarioName));
-    setCentralWidget(view_);
+    return QString::number(x, 'g', digits);
+}
+
+QLabel* statusLabel(QWidget* parent, const QString& tip)
+{
+    auto* label = new QLabel(parent);
+    label->setContentsMargins(6, 0, 6, 0);
+    label->setToolTip(tip);
+    return label;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
+    : QMainWindow(parent), controller_(controller), view_(new SceneView(this)), plots_(new PlotPanel(this)),
+      parameters_(new ParameterPanel(this)), inspector_(new ParticleInspector(this))
+{
+    setWindowTitle(tr("Granular Studio"));
     resize(1280, 800);
 
-    auto* resetCamera = new QAction(tr("&Reset camera"), this);
-    resetCamera->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    resetCamera->setToolTip(tr("Frame the container and all particles"));
+    // The view and the plots share the centre; the view gets the larger part.
+    auto* centre = new QSplitter(Qt::Horizontal, this);
+    centre->addWidget(view_);
+    centre->addWidget(plots_);
+    centre->setStretchFactor(0, 3);
+    centre->setStretchFactor(1, 2);
+    centre->setSizes({560, 390});
+    setCentralWidget(centre);
+
+    auto* tabs = new QTabWidget(this);
+    tabs->setObjectName(QStringLiteral("sideTabs"));
+    tabs->addTab(parameters_, tr("Parameters"));
+    tabs->addTab(inspector_, tr("Particle"));
+    auto* dock = new QDockWidget(tr("Scenario"), this);
+    dock->setObjectName(QStringLiteral("scenarioDock"));
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    dock->setWidget(tabs);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    resizeDocks({dock}, {330}, Qt::Horizontal);
+
+    buildActions();
+    buildDisplayBar();
+    buildStatusBar();
+
+    pullTimer_ = new QTimer(this);
+    pullTimer_->setObjectName(QStringLiteral("pullTimer"));
+    pullTimer_->setSingleShot(true);
+    connect(pullTimer_, &QTimer::timeout, this, [this] { pullUpdate(); });
+    connect(&controller_, &SimulationController::updateAvailable, this, &MainWindow::schedulePull);
+    connect(&controller_, &SimulationController::runningChanged, this, [this](bool running) {
+        playAction_->setChecked(running);
+        playAction_->setText(running ? tr("Pause") : tr("Play"));
+    });
+    connect(&controller_, &SimulationController::parameterAccepted, this, &MainWindow::parameterAccepted);
+    connect(&controller_, &SimulationController::parameterRejected, this,
+            [this](const QString& key, const QString& message) {
+                parameters_->markRejected(key, message);
+                showError(message);
+                if (key == QStringLiteral("solver.method") && scenario_) {
+                    method_->setCurrentText(QString::fromStdString(scenario_->text("solver.method")));
+                }
+            });
+    connect(&controller_, &SimulationController::commandFailed, this, &MainWindow::showError);
+    connect(&controller_, &SimulationController::notice, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+
+    connect(parameters_, &ParameterPanel::parameterEdited, &controller_, &SimulationController::setParameter);
+    connect(parameters_, &ParameterPanel::scenarioChosen, this,
+            [this](const QString& nameOrPath) { controller_.loadScenario(nameOrPath); });
+    connect(view_, &SceneView::particlePicked, this, [this, tabs](int index) {
+        pickParticle(index);
+        if (index >= 0) {
+            tabs->setCurrentWidget(inspector_);
+        }
+    });
+    connect(view_, &QOpenGLWidget::frameSwapped, this, [this] {
+        if (frameClock_.isValid()) {
+            // The window is composed after the view has swapped: the frame's cost ends when the
+            // event loop gets back to posted work.
+            QTimer::singleShot(0, this, [this] {
+                if (!frameClock_.isValid()) {
+                    return;
+                }
+                const double cost = 1e-6 * static_cast<double>(frameClock_.nsecsElapsed());
+                frameCost_ = frameCost_ > 0.0 ? 0.7 * frameCost_ + 0.3 * cost : cost;
+                frameClock_.invalidate();
+            });
+        }
+    });
+
+    // Frames drawn per second, over the last second.
+    auto* tick = new QTimer(this);
+    connect(tick, &QTimer::timeout, this, [this] {
+        fpsLabel_->setText(tr("%1 frames/s").arg(renderedFrames() - renderedAtLastTick_));
+        renderedAtLastTick_ = renderedFrames();
+    });
+    tick->start(1000);
+}
+
+MainWindow::~MainWindow() = default;
+
+qint64 MainWindow::renderedFrames() const
+{
+    return view_->renderedFrames();
+}
+
+void MainWindow::buildActions()
+{
+    playAction_ = new QAction(tr("Play"), this);
+    playAction_->setCheckable(true);
+    playAction_->setShortcut(QKeySequence(Qt::Key_Space));
+    playAction_->setToolTip(tr("Play / pause the simulation (Space)"));
+    connect(playAction_, &QAction::triggered, &controller_, [this](bool on) {
+        if (on) {
+            controller_.play();
+        } else {
+            controller_.pause();
+        }
+    });
+
+    auto* step = new QAction(tr("Step"), this);
+    step->setShortcuts({QKeySequence(Qt::Key_S), QKeySequence(Qt::Key_Right)});
+    step->setToolTip(tr("Pause and advance by one time step (S or Right)"));
+    connect(step, &QAction::triggered, &controller_, &SimulationController::stepOnce);
+
+    auto* reset = new QAction(tr("Reset"), this);
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    reset->setToolTip(tr("Rebuild the world from the scenario, with the parameters that apply on reset (Ctrl+R)"));
+    connect(reset, &QAction::triggered, &controller_, &SimulationController::reset);
+
+    loadStepAction_ = new QAction(tr("Load step"), this);
+    loadStepAction_->setShortcut(QKeySequence(Qt::Key_L));
+    loadStepAction_->setToolTip(tr("Push the piston with F + dF from the next step on (piston.load_step; L)"));
+    connect(loadStepAction_, &QAction::triggered, &controller_, &SimulationController::applyLoadStep);
+
+    auto* resetCamera = new QAction(tr("Reset camera"), this);
+    resetCamera->setShortcut(QKeySequence(Qt::Key_Home));
+    resetCamera->setToolTip(tr("Frame the container and all particles (Home)"));
     connect(resetCamera, &QAction::triggered, view_, &SceneView::resetCamera);
 
-    auto* screenshot = new QAction(tr("Save &screenshot..."), this);
-    screenshot->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    screenshot->setToolTip(tr("Save the view as a PNG image"));
-    connect(screenshot, &QAction::triggered, this, &MainWindow::saveScreenshot);
-
+    auto* open = new QAction(tr("&Open scenario..."), this);
+    open->setShortcut(QKeySequence::Open);
+    connect(open, &QAction::triggered, this, &MainWindow::openScenarioDialog);
+    auto* saveView = new QAction(tr("Save &view as PNG..."), this);
+    saveView->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    connect(saveView, &QAction::triggered, this, &MainWindow::saveViewDialog);
+    auto* saveWindow = new QAction(tr("Save &window as PNG..."), this);
+    connect(saveWindow, &QAction::triggered, this, &MainWindow::saveWindowDialog);
+    auto* exportCsv = new QAction(tr("Export plot data as &CSV..."), this);
+    exportCsv->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(exportCsv, &QAction::triggered, this, &MainWindow::exportCsvDialog);
     auto* quit = new QAction(tr("&Quit"), this);
     quit->setShortcut(QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
     auto* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(screenshot);
+    file->addAction(open);
+    file->addSeparator();
+    file->addAction(saveView);
+    file->addAction(saveWindow);
+    file->addAction(exportCsv);
     file->addSeparator();
     file->addAction(quit);
-    auto* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(resetCamera);
+    auto* simulation = menuBar()->addMenu(tr("&Simulation"));
+    for (auto* action : {playAction_, step, reset, loadStepAction_}) {
+        simulation->addAction(action);
+    }
+    auto* viewMenu = menuBar()->addMenu(tr("&View"));
+    viewMenu->addAction(resetCamera);
 
-    auto* tools = addToolBar(tr("View"));
-    tools->setObjectName(QStringLiteral("viewToolBar"));
-    tools->setMovable(false);
-    tools->addAction(resetCamera);
-    tools->addAction(screenshot);
+    auto* run = addToolBar(tr("Run"));
+    run->setObjectName(QStringLiteral("runToolBar"));
+    run->setMovable(false);
+    for (auto* action : {playAction_, step, reset, loadStepAction_}) {
+        run->addAction(action);
+    }
+    run->addSeparator();
+    run->addWidget(new QLabel(tr(" steps/frame "), run));
+    stepsPerFrame_ = new QSpinBox(run);
+    stepsPerFrame_->setObjectName(QStringLiteral("stepsPerFrame"));
+    stepsPerFrame_->setRange(0, 10000);
+    stepsPerFrame_->setSpecialValueText(tr("max"));
+    stepsPerFrame_->setToolTip(tr("Steps between two frames while playing; max: as many as fit (frames at most "
+                                  "60/s)"));
+    connect(stepsPerFrame_, &QSpinBox::valueChanged, &controller_, &SimulationController::setStepsPerFrame);
+    run->addWidget(stepsPerFrame_);
+    run->addWidget(new QLabel(tr(" method "), run));
+    method_ = new QComboBox(run);
+    method_->setObjectName(QStringLiteral("method"));
+    if (const Parameter* p = Schema::instance().find("solver.method")) {
+        for (const auto& choice : p->choices) {
+            method_->addItem(QString::fromStdString(choice));
+        }
+        method_->setToolTip(QString::fromStdString(p->description));
+    }
+    connect(method_, &QComboBox::activated, this,
+            [this](int index) { controller_.changeMethod(method_->itemText(index)); });
+    run->addWidget(method_);
+    run->addSeparator();
+    run->addAction(resetCamera);
+    run->addAction(saveView);
+}
 
-    // Permanent widgets sit on the right, so transient messages (e.g. "saved") do not hide them.
-    for (auto* label : {new QLabel(scenarioName, this), particlesLabel_, dimensionLabel_, timeLabel_}) {
-        label->setContentsMargins(8, 0, 8, 0);
+void MainWindow::buildDisplayBar()
+{
+    auto* bar = addToolBar(tr("Display"));
+    bar->setObjectName(QStringLiteral("displayToolBar"));
+    bar->setMovable(false);
+
+    bar->addWidget(new QLabel(tr(" colour "), bar));
+    colourField_ = new QComboBox(bar);
+    colourField_->setObjectName(QStringLiteral("colourField"));
+    for (const ColourField field : kColourFields) {
+        colourField_->addItem(fieldName(field), static_cast<int>(field));
+    }
+    colourField_->setToolTip(tr("The field the particles are coloured by"));
+    connect(colourField_, &QComboBox::currentIndexChanged, this, &MainWindow::applyDisplayOptions);
+    bar->addWidget(colourField_);
+    bar->addSeparator();
+
+    chains_ = new QCheckBox(tr("force chains"), bar);
+    chains_->setObjectName(QStringLiteral("forceChains"));
+    chains_->setChecked(true);
+    chains_->setToolTip(tr("Sticks from centre to centre, width and colour by f_n / <f_n>"));
+    connect(chains_, &QCheckBox::toggled, this, &MainWindow::applyDisplayOptions);
+    bar->addWidget(chains_);
+    networkPart_ = new QComboBox(bar);
+    networkPart_->setObjectName(QStringLiteral("networkPart"));
+    networkPart_->addItem(tr("strong: f_n >= x <f_n>"), static_cast<int>(ForceNetworkPart::Strong));
+    networkPart_->addItem(tr("weak: f_n < x <f_n>"), static_cast<int>(ForceNetworkPart::Weak));
+    connect(networkPart_, &QComboBox::currentIndexChanged, this, &MainWindow::applyDisplayOptions);
+    bar->addWidget(networkPart_);
+    threshold_ = new QSlider(Qt::Horizontal, bar);
+    threshold_->setObjectName(QStringLiteral("forceThreshold"));
+    threshold_->setRange(0, kThresholdTicks);
+    threshold_->setValue(10);
+    threshold_->setFixedWidth(120);
+    threshold_->setToolTip(tr("Threshold x of the force network, in units of the mean normal force"));
+    connect(threshold_, &QSlider::valueChanged, this, &MainWindow::applyDisplayOptions);
+    bar->addWidget(threshold_);
+    thresholdLabel_ = new QLabel(bar);
+    thresholdLabel_->setMinimumWidth(60);
+    bar->addWidget(thresholdLabel_);
+    bar->addSeparator();
+
+    bar->addWidget(new QLabel(tr(" size "), bar));
+    particleSize_ = new QSlider(Qt::Horizontal, bar);
+    particleSize_->setObjectName(QStringLiteral("particleSize"));
+    particleSize_->setRange(10, 100);
+    particleSize_->setValue(100);
+    particleSize_->setFixedWidth(90);
+    particleSize_->setToolTip(tr("Drawn radius / radius: smaller spheres show the chains inside 3D packings"));
+    connect(particleSize_, &QSlider::valueChanged, this, &MainWindow::applyDisplayOptions);
+    bar->addWidget(particleSize_);
+    applyDisplayOptions();
+}
+
+void MainWindow::buildStatusBar()
+{
+    timeLabel_ = statusLabel(this, tr("simulated time and steps"));
+    rateLabel_ = statusLabel(this, tr("steps per second of wall-clock time while playing"));
+    contactsLabel_ = statusLabel(this, tr("active contacts after the last step"));
+    iterationsLabel_ = statusLabel(this, tr("solver iterations in the last step"));
+    residualLabel_ = statusLabel(this, tr("convergence measure of the last iteration"));
+    overlapLabel_ = statusLabel(this, tr("mean overlap of the active contacts"));
+    forceLabel_ = statusLabel(this, tr("force pushing the piston in the last step"));
+    fpsLabel_ = statusLabel(this, tr("frames drawn by the view per second"));
+    advisoryLabel_ = statusLabel(this, tr("the method's advice on the current settings"));
+    advisoryLabel_->setObjectName(QStringLiteral("advisory"));
+    advisoryLabel_->setStyleSheet(QStringLiteral("color: #b35c00;"));
+    advisoryLabel_->hide();
+    statusBar()->addWidget(advisoryLabel_, 1);
+    // Permanent widgets sit on the right, so transient messages do not hide them.
+    for (auto* label : {timeLabel_, rateLabel_, contactsLabel_, iterationsLabel_, residualLabel_, overlapLabel_,
+                        forceLabel_, fpsLabel_}) {
         statusBar()->addPermanentWidget(label);
+    }
+    forceLabel_->hide();
+}
+
+void MainWindow::schedulePull()
+{
+    if (pullTimer_->isActive()) {
+        return;  // the pull already scheduled takes the newest state
+    }
+    const double fastest = view_->softwareRendering() ? kMaximumSoftwareFrameRate : kMaximumFrameRate;
+    const double interval = std::clamp(kFramePacing * frameCost_, 1000.0 / fastest, 1000.0 / kMinimumFrameRate);
+    const double elapsed = sincePull_.isValid() ? static_cast<double>(sincePull_.elapsed()) : interval;
+    pullTimer_->start(static_cast<int>(std::max(0.0, interval - elapsed)));
+}
+
+void MainWindow::pullUpdate(bool redrawPlots)
+{
+    pullTimer_->stop();
+    sincePull_.start();
+    SimulationUpdate update = controller_.takeUpdate();
+    if (update.frame) {
+        frameClock_.start();
+    }
+    if (update.run) {
+        startRun(*update.run);
+    }
+    if (!update.rows.empty()) {
+        plots_->appendRows(update.rows);
+    }
+    if (update.frame) {
+        showFrame(std::move(update.frame));
+    }
+    if (update.status) {
+        showStatus(*update.status);
+    }
+    if (redrawPlots) {
+        plots_->refreshNow();
+    }
+}
+
+void MainWindow::startRun(const RunInfo& run)
+{
+    scenario_ = run.scenario;
+    origin_ = QString::fromStdString(run.origin);
+    const QString name = QString::fromStdString(run.scenario.text("name"));
+    setWindowTitle(tr("Granular Studio - %1").arg(name));
+    parameters_->setScenario(run.scenario, origin_);
+    plots_->startRun(run);
+    method_->setCurrentText(QString::fromStdString(run.scenario.text("solver.method")));
+    const bool piston = run.scenario.text("setup") == "piston";
+    loadStepAction_->setEnabled(piston);
+    forceLabel_->setVisible(piston);
+    if (!run.continued) {
+        resetCameraOnNextFrame_ = true;
+        pickParticle(-1);
     }
 }
 
 void MainWindow::showFrame(std::shared_ptr<const Frame> frame)
 {
-    const auto count = static_cast<qlonglong>(frame->position.size());
-    particlesLabel_->setText(count == 1 ? tr("1 particle") : tr("%1 particles").arg(count));
-    dimensionLabel_->setText(tr("%1D").arg(frame->dimension));
-    timeLabel_->setText(tr("t = %1 s").arg(frame->time, 0, 'g', 6));
+    ++receivedFrames_;
     view_->showFrame(std::move(frame));
+    if (resetCameraOnNextFrame_) {
+        view_->resetCamera();
+        resetCameraOnNextFrame_ = false;
+    }
+    if (picked_ >= 0) {
+        inspector_->inspect(view_->frame().get(), picked_, view_->meanNormalForce());
+    }
 }
 
-void MainWindow::saveScreenshot()
+void MainWindow::showStatus(const StepStatus& status)
 {
-    const QString suggestion = QDir::home().filePath(QStringLiteral("%1.png").arg(scenarioName_));
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Save screenshot"), suggestion, tr("PNG images (*.png)"));
+    status_ = status;
+    const auto& d = status.diagnostics;
+    timeLabel_->setText(tr("t = %1 s (%2 steps)").arg(number(status.time, 6)).arg(status.steps));
+    rateLabel_->setText(tr("%1 steps/s").arg(number(status.stepsPerSecond, 3)));
+    contactsLabel_->setText(tr("%1 contacts").arg(d.contacts));
+    iterationsLabel_->setText(tr("%1 iterations").arg(d.iterations));
+    residualLabel_->setText(tr("residual %1").arg(number(d.residual, 3)));
+    overlapLabel_->setText(tr("<overlap> = %1 m").arg(number(d.meanOverlap, 3)));
+    if (std::isfinite(status.appliedPistonForce)) {
+        forceLabel_->setText(tr("F = %1 N").arg(number(status.appliedPistonForce, 6)));
+    }
+    QStringList advice;
+    for (const auto& line : status.advisories) {
+        advice << QString::fromStdString(line);
+    }
+    advisoryLabel_->setText(advice.join(QStringLiteral("  ")));
+    advisoryLabel_->setToolTip(advice.join(QLatin1Char('\n')));
+    advisoryLabel_->setVisible(!advice.isEmpty());
+    if (playAction_->isChecked() != status.running) {
+        playAction_->setChecked(status.running);
+        playAction_->setText(status.running ? tr("Pause") : tr("Play"));
+    }
+}
+
+void MainWindow::applyDisplayOptions()
+{
+    SceneOptions options;
+    options.colourField = static_cast<ColourField>(colourField_ != nullptr ? colourField_->currentData().toInt() : 0);
+    options.showForceChains = chains_ == nullptr || chains_->isChecked();
+    options.forceThreshold = threshold_ != nullptr ? kThresholdStep * threshold_->value() : 1.0;
+    options.networkPart =
+        static_cast<ForceNetworkPart>(networkPart_ != nullptr ? networkPart_->currentData().toInt() : 0);
+    options.particleScale = particleSize_ != nullptr ? 0.01 * particleSize_->value() : 1.0;
+    if (thresholdLabel_ != nullptr) {
+        thresholdLabel_->setText(tr("x = %1").arg(options.forceThreshold, 0, 'f', 1));
+    }
+    if (networkPart_ != nullptr) {
+        networkPart_->setEnabled(options.showForceChains);
+        threshold_->setEnabled(options.showForceChains);
+    }
+    view_->setOptions(options);
+}
+
+void MainWindow::pickParticle(int index)
+{
+    picked_ = index;
+    view_->setHighlighted(index);
+    inspector_->inspect(view_->frame().get(), index, view_->meanNormalForce());
+}
+
+void MainWindow::parameterAccepted(const QString& key, const QString& value, bool live)
+{
+    parameters_->markAccepted(key, value, live);
+    if (scenario_) {
+        try {
+            scenario_->setFromText(key.toStdString(), value.toStdString());
+        } catch (const std::exception&) {
+            // The controller holds the value; the copy here only feeds the plots' theory and window.
+        }
+        plots_->setScenario(*scenario_);
+    }
+    if (key == QStringLiteral("solver.method")) {
+        method_->setCurrentText(value);
+    }
+    statusBar()->showMessage(live ? tr("%1 = %2").arg(key, value) : tr("%1 = %2 (applies on reset)").arg(key, value),
+                             5000);
+}
+
+void MainWindow::showError(const QString& message)
+{
+    statusBar()->showMessage(message, 12000);
+}
+
+QString MainWindow::saveViewImage(const QString& path)
+{
+    const QImage image = view_->grabFramebuffer();
+    if (image.isNull() || !image.save(path, "PNG")) {
+        return tr("cannot write the view's image to %1").arg(QDir::toNativeSeparators(path));
+    }
+    return {};
+}
+
+void MainWindow::saveViewDialog()
+{
+    const QString suggestion = QDir::home().filePath(QStringLiteral("%1.png").arg(windowTitle().section(' ', -1)));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save view"), suggestion, tr("PNG images (*.png)"));
     if (path.isEmpty()) {
         return;
     }
-    if (!view_->grabFramebuffer().save(path, "PNG")) {
-        QMessageBox::warning(this, tr("Save screenshot"),
-                             tr("Could not write %1.").arg(QDir::toNativeSeparators(path)));
+    if (const QString error = saveViewImage(path); !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Save view"), error);
         return;
     }
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void MainWindow::saveWindowDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save window"), QDir::home().filePath(QStringLiteral("studio.png")), tr("PNG images (*.png)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (!grab().toImage().save(path, "PNG")) {
+        QMessageBox::warning(this, tr("Save window"), tr("Could not write %1.").arg(QDir::toNativeSeparators(path)));
+        return;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void MainWindow::exportCsvDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export plot data"), QDir::home().filePath(QStringLiteral("series.csv")), tr("CSV files (*.csv)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (const QString error = plots_->writeCsv(path); !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export plot data"), error);
+        return;
+    }
+    statusBar()->showMessage(
+        tr("Wrote %1 rows to %2").arg(plots_->series().time.size()).arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void MainWindow::openScenarioDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
+                                                      tr("Scenario files (*.json);;All files (*)"));
+    if (!path.isEmpty()) {
+        controller_.loadScenario(path);
+    }
 }
 
 }  // namespace granular::ui

@@ -1,10 +1,20 @@
 #pragma once
 
+#include "SimulationUpdate.h"
+
+#include <QElapsedTimer>
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
 
+class QAction;
+class QCheckBox;
+class QComboBox;
 class QLabel;
+class QSlider;
+class QSpinBox;
+class QTimer;
 
 namespace granular {
 struct Frame;
@@ -12,31 +22,106 @@ struct Frame;
 
 namespace granular::ui {
 
+class ParameterPanel;
+class ParticleInspector;
+class PlotPanel;
 class SceneView;
+class SimulationController;
 
-/// The studio's window: the scene view in the middle, what is shown (scenario, particles,
-/// dimension, simulated time) in the status bar, camera and screenshot commands in a menu and
-/// toolbar. Lives on the GUI thread and owns its widgets.
+/// The studio's window: the scene view and the live plots side by side, the parameter panel and
+/// the particle inspector in a dock, the run and display controls in toolbars, the state of the
+/// simulation in the status bar. It sends the user's commands to the controller and shows what
+/// the controller publishes.
+///
+/// Shortcuts: Space play/pause, S or Right one step, Ctrl+R reset, L load step, Home camera reset.
+/// Lives on the GUI thread and owns its widgets; the controller is the caller's.
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 
 public:
-    explicit MainWindow(const QString& scenarioName, QWidget* parent = nullptr);
-
-    /// Shows the frame in the view and its particle count, dimension and time in the status bar.
-    void showFrame(std::shared_ptr<const Frame> frame);
+    explicit MainWindow(SimulationController& controller, QWidget* parent = nullptr);
+    ~MainWindow() override;
+    Q_DISABLE_COPY_MOVE(MainWindow)
 
     [[nodiscard]] SceneView* sceneView() const { return view_; }
+    [[nodiscard]] PlotPanel* plotPanel() const { return plots_; }
+    [[nodiscard]] ParameterPanel* parameterPanel() const { return parameters_; }
+    [[nodiscard]] ParticleInspector* particleInspector() const { return inspector_; }
+    /// The scenario as the simulation holds it now (after accepted edits).
+    [[nodiscard]] const std::optional<Scenario>& scenario() const { return scenario_; }
+    /// The newest status the controller published.
+    [[nodiscard]] const StepStatus& status() const { return status_; }
+
+    /// Takes what the controller published and shows it; with `redrawPlots` the plots are drawn
+    /// at once instead of at their next refresh (before a screenshot). Normally called by the
+    /// window itself when the controller has something new, paced by what a frame costs here.
+    void pullUpdate(bool redrawPlots = false);
+    /// Frames received from the controller and frames the view has drawn since the window opened.
+    [[nodiscard]] qint64 receivedFrames() const { return receivedFrames_; }
+    [[nodiscard]] qint64 renderedFrames() const;
+
+    /// Writes the view's image as PNG; returns an error message, empty on success.
+    [[nodiscard]] QString saveViewImage(const QString& path);
 
 private:
-    /// Asks for a file name and saves the view's image there as PNG.
-    void saveScreenshot();
+    /// The controller has something new: pull it now, or once the view has had its rest.
+    void schedulePull();
+    void buildActions();
+    void buildDisplayBar();
+    void buildStatusBar();
+    void startRun(const RunInfo& run);
+    void showFrame(std::shared_ptr<const Frame> frame);
+    void showStatus(const StepStatus& status);
+    void applyDisplayOptions();
+    void pickParticle(int index);
+    void parameterAccepted(const QString& key, const QString& value, bool live);
+    void showError(const QString& message);
+    void saveViewDialog();
+    void saveWindowDialog();
+    void exportCsvDialog();
+    void openScenarioDialog();
 
-    QString scenarioName_;
+    SimulationController& controller_;
+    std::optional<Scenario> scenario_;
+    StepStatus status_;
+    QString origin_;
+    bool resetCameraOnNextFrame_ = true;
+    int picked_ = -1;
+    qint64 receivedFrames_ = 0;
+    qint64 renderedAtLastTick_ = 0;
+    /// Pacing of the pulls: the GUI thread (and the software rasteriser's threads) spend at most
+    /// about a third of the time on frames, so that the simulation thread keeps its core.
+    QTimer* pullTimer_ = nullptr;
+    QElapsedTimer sincePull_;
+    QElapsedTimer frameClock_;  ///< runs from a pull with a frame until the view has shown it
+    double frameCost_ = 0.0;    ///< ms, smoothed wall time from pulling a frame to its display
+
     SceneView* view_;
-    QLabel* particlesLabel_;
-    QLabel* dimensionLabel_;
-    QLabel* timeLabel_;
+    PlotPanel* plots_;
+    ParameterPanel* parameters_;
+    ParticleInspector* inspector_;
+
+    QAction* playAction_ = nullptr;
+    QAction* loadStepAction_ = nullptr;
+    QSpinBox* stepsPerFrame_ = nullptr;
+    QComboBox* method_ = nullptr;
+
+    QComboBox* colourField_ = nullptr;
+    QCheckBox* chains_ = nullptr;
+    QSlider* threshold_ = nullptr;
+    QLabel* thresholdLabel_ = nullptr;
+    QComboBox* networkPart_ = nullptr;
+    QSlider* particleSize_ = nullptr;
+
+    QLabel* timeLabel_ = nullptr;
+    QLabel* rateLabel_ = nullptr;
+    QLabel* contactsLabel_ = nullptr;
+    QLabel* iterationsLabel_ = nullptr;
+    QLabel* residualLabel_ = nullptr;
+    QLabel* overlapLabel_ = nullptr;
+    QLabel* forceLabel_ = nullptr;
+    QLabel* fpsLabel_ = nullptr;
+    QLabel* advisoryLabel_ = nullptr;
 };
 
 }  // namespace granular::ui

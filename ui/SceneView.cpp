@@ -8,6 +8,7 @@
 #include <QOpenGLFunctions>
 #include <QWheelEvent>
 
+#include <vtkCamera.h>
 #include <vtkCommand.h>
 #include <vtkGenericOpenGLRenderWindow.h>
 #include <vtkGenericRenderWindowInteractor.h>
@@ -142,7 +143,7 @@ void SceneView::showFrame(std::shared_ptr<const Frame> frame)
 {
     auto& v = *vtk_;
     const bool newKind = !v.hasFrame || frame->dimension != v.scene.dimension();
-    v.scene.show(*frame);
+    v.scene.show(std::move(frame));
     v.hasFrame = true;
     if (newKind) {
         resetCamera();
@@ -156,16 +157,58 @@ void SceneView::resetCamera()
     update();
 }
 
+void SceneView::setOptions(const SceneOptions& options)
+{
+    vtk_->scene.setOptions(options);
+    update();
+}
+
+const SceneOptions& SceneView::options() const
+{
+    return vtk_->scene.options();
+}
+
+const std::shared_ptr<const Frame>& SceneView::frame() const
+{
+    return vtk_->scene.frame();
+}
+
+double SceneView::meanNormalForce() const
+{
+    return vtk_->scene.meanNormalForce();
+}
+
+void SceneView::setHighlighted(int index)
+{
+    vtk_->scene.setHighlighted(index);
+    update();
+}
+
+int SceneView::particleAt(QPoint position) const
+{
+    // VTK counts device pixels from the bottom left.
+    const qreal ratio = devicePixelRatioF();
+    return vtk_->scene.pick(position.x() * ratio, (height() - position.y()) * ratio);
+}
+
+void SceneView::orbit(double degrees)
+{
+    auto* camera = vtk_->scene.renderer()->GetActiveCamera();
+    camera->Azimuth(degrees);
+    vtk_->scene.renderer()->ResetCameraClippingRange();
+    update();
+}
+
 void SceneView::initializeGL()
 {
     auto& window = *vtk_->window;
     // A software rasteriser (Mesa's llvmpipe under Xvfb, remote sessions) pays for multisampling
     // in every pixel: VTK's default of 8 samples costs ~70 ms a frame at 1200 x 700 on two cores.
     const QString renderer = rendererName(*context());
-    const bool software = renderer.contains(QStringLiteral("llvmpipe")) ||
-                          renderer.contains(QStringLiteral("softpipe")) ||
-                          renderer.contains(QStringLiteral("software"), Qt::CaseInsensitive);
-    if (software) {
+    softwareRendering_ = renderer.contains(QStringLiteral("llvmpipe")) ||
+                         renderer.contains(QStringLiteral("softpipe")) ||
+                         renderer.contains(QStringLiteral("software"), Qt::CaseInsensitive);
+    if (softwareRendering_) {
         window.SetMultiSamples(0);
     }
     window.SetReadyForRendering(true);
@@ -188,6 +231,7 @@ void SceneView::paintGL()
 {
     auto& window = *vtk_->window;
     window.Render();
+    ++renderedFrames_;
     auto* state = window.GetState();
     state->PushDrawFramebufferBinding();
     state->vtkglBindFramebuffer(GL_DRAW_FRAMEBUFFER, defaultFramebufferObject());
@@ -222,6 +266,7 @@ void setEventInformation(vtkRenderWindowInteractor& interactor, const QWidget& w
 
 void SceneView::mousePressEvent(QMouseEvent* event)
 {
+    pressPosition_ = event->position().toPoint();
     const auto events = buttonEvents(event->button(), vtk_->scene.dimension());
     if (events.press == vtkCommand::NoEvent) {
         QOpenGLWidget::mousePressEvent(event);
@@ -242,6 +287,11 @@ void SceneView::mouseReleaseEvent(QMouseEvent* event)
     setEventInformation(*vtk_->interactor, *this, event->position(), event->modifiers());
     vtk_->interactor->InvokeEvent(events.release);
     event->accept();
+    constexpr int clickTolerance = 3;  // logical pixels a click may wander and still pick
+    if (event->button() == Qt::LeftButton &&
+        (event->position().toPoint() - pressPosition_).manhattanLength() <= clickTolerance) {
+        emit particlePicked(particleAt(event->position().toPoint()));
+    }
 }
 
 void SceneView::mouseMoveEvent(QMouseEvent* event)

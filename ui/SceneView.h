@@ -1,6 +1,9 @@
 #pragma once
 
+#include "FrameScene.h"
+
 #include <QOpenGLWidget>
+#include <QPoint>
 #include <QSurfaceFormat>
 
 #include <memory>
@@ -16,7 +19,8 @@ namespace granular::ui {
 /// VTK renders into its own framebuffer with Qt's context, and paintGL() blits the result into
 /// the widget's framebuffer.
 ///
-/// Mouse: left drag rotates (pans in 2D), middle or shift+left drag pans, wheel or right drag zooms.
+/// Mouse: left drag rotates (pans in 2D), middle or shift+left drag pans, wheel or right drag zooms,
+/// a left click without dragging picks a particle.
 /// Lives on the GUI thread and owns every VTK object it draws with.
 class SceneView final : public QOpenGLWidget {
     Q_OBJECT
@@ -34,8 +38,33 @@ public:
     /// the previous one, also resets the camera.
     void showFrame(std::shared_ptr<const Frame> frame);
 
+    /// Whether the context renders in software (Mesa's llvmpipe, softpipe): known once the view
+    /// has been shown; viewers then show fewer frames per second.
+    [[nodiscard]] bool softwareRendering() const { return softwareRendering_; }
+
+    /// Frames VTK has rendered into this view since it was created (frameSwapped() also fires when
+    /// Qt only recomposes the window).
+    [[nodiscard]] qint64 renderedFrames() const { return renderedFrames_; }
+
     /// Frames the container and all particles of the current frame.
     void resetCamera();
+
+    /// Draws the current frame again with these options (colour field, force chains, ...).
+    void setOptions(const SceneOptions& options);
+    [[nodiscard]] const SceneOptions& options() const;
+    [[nodiscard]] const std::shared_ptr<const Frame>& frame() const;
+    /// <f_n> of the shown frame's contacts, N.
+    [[nodiscard]] double meanNormalForce() const;
+    /// Rings a particle in the view (-1: none); it stays ringed in later frames.
+    void setHighlighted(int index);
+    /// The particle under a point of the widget (logical pixels), or -1.
+    [[nodiscard]] int particleAt(QPoint position) const;
+    /// Turns the 3D camera about the vertical axis through the focal point, degrees.
+    void orbit(double degrees);
+
+signals:
+    /// A left click without dragging hit this particle (-1: it hit none).
+    void particlePicked(int index);
 
 protected:
     void initializeGL() override;
@@ -53,6 +82,9 @@ private:
     void releaseGraphics();
 
     std::unique_ptr<Vtk> vtk_;
+    QPoint pressPosition_;
+    bool softwareRendering_ = false;
+    qint64 renderedFrames_ = 0;
 };
 
 }  // namespace granular::ui

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cstdlib>
+
 namespace {
 
 constexpr int studioTimeout = 90'000;  // ms; software rendering of the first frame takes a few seconds
@@ -52,6 +54,30 @@ bool isParticleColoured(QRgb pixel)
 {
     const QColor colour(pixel);
     return colour.hsvSaturationF() > 0.45F && colour.valueF() > 0.2F;
+}
+
+/// Force chains are drawn from dark red to orange (hues 0 to 40 degrees, ui/ColourMaps.h); nothing
+/// else in the window has those hues (the plots and the particle colours avoid them).
+bool isChainColoured(QRgb pixel)
+{
+    const QColor colour(pixel);
+    const float hue = colour.hsvHueF() * 360.0F;
+    return colour.hsvSaturationF() > 0.6F && colour.valueF() > 0.3F && (hue <= 40.0F || hue >= 350.0F);
+}
+
+/// Particles by height: viridis, hues from yellow (about 50 degrees) over green and blue to violet.
+bool isViridisColoured(QRgb pixel)
+{
+    const QColor colour(pixel);
+    const float hue = colour.hsvHueF() * 360.0F;
+    return colour.hsvSaturationF() > 0.45F && colour.valueF() > 0.2F && hue >= 48.0F && hue <= 300.0F;
+}
+
+/// The first curve of every plot (ui/PlotPanel.cpp), within a small tolerance for antialiasing.
+bool isPlotBlue(QRgb pixel)
+{
+    return std::abs(qRed(pixel) - 31) <= 24 && std::abs(qGreen(pixel) - 111) <= 24 &&
+           std::abs(qBlue(pixel) - 208) <= 24;
 }
 
 }  // namespace
@@ -109,6 +135,53 @@ private slots:
                  qPrintable(QStringLiteral("only %1 % of the scene has particle colours").arg(100.0 * fraction)));
         // Shaded spheres over a gradient give thousands of colours; a black or blank view gives a handful.
         QVERIFY2(colours.size() > 500, qPrintable(QStringLiteral("only %1 distinct colours").arg(colours.size())));
+    }
+
+    void pistonShowsChainsAndPlots()
+    {
+        // piston2d after 2000 steps (t = 20 s): the piston has compressed the 1000 disks and the
+        // force chains carry its load (seed 000, Fig. 5); the plots have 20 s of series.
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const QString path = directory.filePath(QStringLiteral("piston.png"));
+        const auto run = runStudio({QStringLiteral("piston2d"), QStringLiteral("--screenshot"), path,
+                                    QStringLiteral("--after-steps"), QStringLiteral("2000")});
+        QVERIFY2(run.status == QProcess::NormalExit && run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.err.isEmpty(), qPrintable(run.err));
+        QImage image;
+        QVERIFY2(image.load(path), "the screenshot is not a readable PNG");
+
+        qint64 chain = 0;
+        qint64 particle = 0;
+        qint64 plotRight = 0;  // plot curves in the right third, where the plots are
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                const QRgb pixel = image.pixel(x, y);
+                chain += isChainColoured(pixel) ? 1 : 0;
+                particle += isViridisColoured(pixel) ? 1 : 0;
+                plotRight += x > image.width() * 2 / 3 && isPlotBlue(pixel) ? 1 : 0;
+            }
+        }
+        const double area = static_cast<double>(image.width()) * image.height();
+        qInfo("piston2d after 2000 steps: chain colours %.2f %%, particle colours %.2f %%, plot curve pixels %lld",
+              100.0 * static_cast<double>(chain) / area, 100.0 * static_cast<double>(particle) / area,
+              static_cast<long long>(plotRight));
+        // The colour bar of f_n and the few short chains of step 1500 (still in rebound) cover
+        // 1.2 % of the window; the compressed packing's network at step 2000 about 2.5 %.
+        QVERIFY2(static_cast<double>(chain) / area > 0.018,
+                 qPrintable(
+                     QStringLiteral("only %1 % chain-coloured pixels").arg(100.0 * static_cast<double>(chain) / area)));
+        QVERIFY2(static_cast<double>(particle) / area > 0.03,
+                 qPrintable(QStringLiteral("only %1 % particle-coloured pixels")
+                                .arg(100.0 * static_cast<double>(particle) / area)));
+        QVERIFY2(plotRight > 400, qPrintable(QStringLiteral("only %1 plot-curve pixels").arg(plotRight)));
+    }
+
+    void afterStepsNeedsScreenshot()
+    {
+        const auto run = runStudio({QStringLiteral("piston2d"), QStringLiteral("--after-steps"), QStringLiteral("5")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(QStringLiteral("--screenshot")), qPrintable(run.err));
     }
 
     void badParameterExitsWithTwo()

@@ -1,0 +1,158 @@
+// The studio window in-process: a value typed into the parameter panel reaches the simulation
+// thread, a refused one is explained in the panel and the status bar, the plots carry axis
+// titles with units, and a load step typed as a key press changes the piston force.
+// Needs an X display with OpenGL 3.2 (xvfb-run).
+#include "BuiltinScenarios.h"
+#include "MainWindow.h"
+#include "ParameterPanel.h"
+#include "PlotPanel.h"
+#include "SceneView.h"
+#include "SimulationController.h"
+#include "sim/Simulation.h"
+
+#include <QAbstractAxis>
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QFile>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+
+using granular::ui::MainWindow;
+using granular::ui::SimulationController;
+
+namespace {
+
+constexpr int kTimeout = 20'000;  // ms
+
+}  // namespace
+
+class MainWindowTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        controller_ = std::make_unique<SimulationController>(
+            std::make_unique<granular::Simulation>(granular::resolveScenario("piston2d")), "piston2d");
+        window_ = std::make_unique<MainWindow>(*controller_);
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+        // Window shortcuts need the active window (there is no window manager under Xvfb).
+        QApplication::setActiveWindow(window_.get());
+        window_->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+        QTRY_VERIFY_WITH_TIMEOUT(window_->scenario().has_value() && window_->renderedFrames() > 0, kTimeout);
+    }
+
+    void cleanup()
+    {
+        window_.reset();
+        controller_.reset();
+    }
+
+    void refusedValueIsExplainedInPanelAndStatusBar()
+    {
+        auto* dt = window_->parameterPanel()->findChild<QLineEdit*>(QStringLiteral("solver.dt"));
+        QVERIFY(dt != nullptr);
+        QCOMPARE(window_->parameterPanel()->mutabilityText(QStringLiteral("solver.dt")), QStringLiteral("live"));
+        QSignalSpy rejected(controller_.get(), &SimulationController::parameterRejected);
+        dt->setFocus();
+        dt->selectAll();
+        QTest::keyClicks(dt, QStringLiteral("-1"));
+        QTest::keyClick(dt, Qt::Key_Return);
+        QVERIFY(rejected.wait(kTimeout));
+        QTRY_VERIFY_WITH_TIMEOUT(window_->parameterPanel()->errorText().contains(QStringLiteral("solver.dt")),
+                                 kTimeout);
+        QVERIFY2(window_->statusBar()->currentMessage().contains(QStringLiteral("solver.dt")),
+                 qPrintable(window_->statusBar()->currentMessage()));
+
+        // A good value clears the error; an on-reset key says it waits for the reset.
+        dt->selectAll();
+        QTest::keyClicks(dt, QStringLiteral("0.005"));
+        QTest::keyClick(dt, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->scenario()->real("solver.dt"), 0.005, kTimeout);
+        QVERIFY2(window_->parameterPanel()->errorText().isEmpty(), qPrintable(window_->parameterPanel()->errorText()));
+        auto* count = window_->parameterPanel()->findChild<QLineEdit*>(QStringLiteral("particles.count"));
+        QVERIFY(count != nullptr);
+        count->setFocus();
+        count->selectAll();
+        QTest::keyClicks(count, QStringLiteral("500"));
+        QTest::keyClick(count, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->parameterPanel()->mutabilityText(QStringLiteral("particles.count")),
+                                  QStringLiteral("pending reset"), kTimeout);
+    }
+
+    void plotsHaveAxisTitlesWithUnits()
+    {
+        const auto views = window_->plotPanel()->findChildren<QChartView*>();
+        QVERIFY(views.size() >= 3);
+        QStringList titles;
+        for (const auto* view : views) {
+            for (const auto* axis : view->chart()->axes()) {
+                titles << axis->titleText();
+            }
+        }
+        QVERIFY2(titles.contains(QStringLiteral("t (s)")), qPrintable(titles.join(QStringLiteral(" | "))));
+        QVERIFY2(titles.contains(QStringLiteral("piston_y (m)")), qPrintable(titles.join(QStringLiteral(" | "))));
+        QVERIFY2(titles.contains(QStringLiteral("P_in, P_ext (N/m)")), qPrintable(titles.join(QStringLiteral(" | "))));
+    }
+
+    void plotDataIsSavedAsTheRunsCsv()
+    {
+        controller_->playSteps(20);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 20 && !window_->status().running, kTimeout);
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const QString path = directory.filePath(QStringLiteral("series.csv"));
+        const QString error = window_->plotPanel()->writeCsv(path);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+        const QStringList lines = QString::fromUtf8(file.readAll()).trimmed().split(QLatin1Char('\n'));
+        // Header as in `granular run`'s series.csv, then one row per step (output.interval = dt)
+        // from t = 0 on.
+        QVERIFY2(lines.front().startsWith(QStringLiteral("t,")), qPrintable(lines.front()));
+        QVERIFY(lines.front().contains(QStringLiteral("piston_y")));
+        QVERIFY(lines.front().contains(QStringLiteral("external_pressure")));
+        QCOMPARE(lines.size(), 1 + 21);
+    }
+
+    void keyPressesDriveTheRun()
+    {
+        // L applies the load step: F + dF acts from the next step on, which S runs.
+        const double force = window_->scenario()->real("piston.force");
+        const double loadStep = window_->scenario()->real("piston.load_step");
+        window_->sceneView()->setFocus();
+        QTest::keyClick(window_.get(), Qt::Key_L);
+        QTest::keyClick(window_.get(), Qt::Key_S);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 1, kTimeout);
+        QCOMPARE(window_->status().appliedPistonForce, force + loadStep);
+        // Space plays, Space again pauses.
+        QSignalSpy running(controller_.get(), &SimulationController::runningChanged);
+        QTest::keyClick(window_.get(), Qt::Key_Space);
+        QVERIFY(running.wait(kTimeout));
+        QTRY_VERIFY_WITH_TIMEOUT(controller_->steps() > 3, kTimeout);
+        QTest::keyClick(window_.get(), Qt::Key_Space);
+        QTRY_VERIFY_WITH_TIMEOUT(!controller_->isRunning(), kTimeout);
+    }
+
+private:
+    std::unique_ptr<SimulationController> controller_;
+    std::unique_ptr<MainWindow> window_;
+};
+
+int main(int argc, char** argv)
+{
+    QSurfaceFormat::setDefaultFormat(granular::ui::SceneView::requiredFormat());
+    QApplication app(argc, argv);
+    MainWindowTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_main_window.moc"

@@ -1,0 +1,217 @@
+// The studio's simulation controller on its own thread: commands, schema validation, the load
+// step and pause, observed through its signals (QSignalSpy) and its mailbox. No window needed.
+#include "BuiltinScenarios.h"
+#include "SimulationController.h"
+#include "sim/Simulation.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+
+using granular::ui::SimulationController;
+using granular::ui::SimulationUpdate;
+
+namespace {
+
+constexpr int kTimeout = 30'000;  // ms
+
+std::unique_ptr<SimulationController> controllerFor(const std::string& name)
+{
+    auto simulation = std::make_unique<granular::Simulation>(granular::resolveScenario(name));
+    return std::make_unique<SimulationController>(std::move(simulation), name);
+}
+
+/// What the controller published so far, rows gathered over several takes.
+struct Published {
+    std::optional<granular::ui::RunInfo> run;
+    std::vector<granular::ui::SeriesRow> rows;
+    std::optional<granular::ui::StepStatus> status;
+
+    void take(SimulationController& controller)
+    {
+        SimulationUpdate update = controller.takeUpdate();
+        if (update.run) {
+            run = update.run;
+            if (!update.run->continued) {
+                rows.clear();
+            }
+        }
+        rows.insert(rows.end(), update.rows.begin(), update.rows.end());
+        if (update.status) {
+            status = update.status;
+        }
+    }
+
+    [[nodiscard]] double last(const std::string& column) const
+    {
+        const auto& columns = run->columns;
+        const auto c = static_cast<std::size_t>(std::find(columns.begin(), columns.end(), column) - columns.begin());
+        return rows.back().values.at(c);
+    }
+};
+
+/// Waits until the controller has stepped to `steps` and published a status of that step.
+bool waitForStatus(SimulationController& controller, Published& published, std::int64_t steps)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < kTimeout) {
+        published.take(controller);
+        if (published.status && published.status->steps == steps && !published.status->running) {
+            return true;
+        }
+        QTest::qWait(5);
+    }
+    return false;
+}
+
+}  // namespace
+
+class SimulationControllerTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void parametersAreCheckedByTheSchema()
+    {
+        auto controller = controllerFor("piston2d");
+        QSignalSpy accepted(controller.get(), &SimulationController::parameterAccepted);
+        QSignalSpy rejected(controller.get(), &SimulationController::parameterRejected);
+
+        // Out of range: one line naming the key and the accepted range, nothing changes.
+        controller->setParameter(QStringLiteral("solver.dt"), QStringLiteral("-1"));
+        QVERIFY(rejected.wait(kTimeout));
+        QCOMPARE(rejected.at(0).at(0).toString(), QStringLiteral("solver.dt"));
+        const QString message = rejected.at(0).at(1).toString();
+        QVERIFY2(message.contains(QStringLiteral("solver.dt")) && message.contains(QStringLiteral("accepted")),
+                 qPrintable(message));
+        QVERIFY2(!message.contains(QLatin1Char('\n')), qPrintable(message));
+
+        // Not a number, and an unknown key.
+        controller->setParameter(QStringLiteral("solver.iterations"), QStringLiteral("forty"));
+        QVERIFY(rejected.wait(kTimeout));
+        QCOMPARE(rejected.at(1).at(0).toString(), QStringLiteral("solver.iterations"));
+        controller->setParameter(QStringLiteral("no.such.key"), QStringLiteral("1"));
+        QVERIFY(rejected.wait(kTimeout));
+        QVERIFY(rejected.at(2).at(1).toString().contains(QStringLiteral("no.such.key")));
+        QCOMPARE(accepted.size(), 0);
+
+        // A live key takes effect at once, an on-reset key says so.
+        controller->setParameter(QStringLiteral("solver.iterations"), QStringLiteral(" 80 "));
+        QVERIFY(accepted.wait(kTimeout));
+        QCOMPARE(accepted.at(0).at(0).toString(), QStringLiteral("solver.iterations"));
+        QCOMPARE(accepted.at(0).at(1).toString(), QStringLiteral("80"));
+        QCOMPARE(accepted.at(0).at(2).toBool(), true);
+        controller->setParameter(QStringLiteral("particles.count"), QStringLiteral("300"));
+        QVERIFY(accepted.wait(kTimeout));
+        QCOMPARE(accepted.at(1).at(0).toString(), QStringLiteral("particles.count"));
+        QCOMPARE(accepted.at(1).at(2).toBool(), false);
+        QCOMPARE(rejected.size(), 3);
+
+        // The reset builds the world with the new count and keeps the live value.
+        Published published;
+        published.take(*controller);
+        QCOMPARE(published.run->particles, qint64(1000));
+        controller->reset();
+        QTRY_VERIFY_WITH_TIMEOUT((published.take(*controller), published.run->particles == 300), kTimeout);
+        QCOMPARE(published.run->scenario.integer("solver.iterations"), std::int64_t(80));
+        QCOMPARE(published.run->continued, false);
+    }
+
+    void pauseStopsWithinOneStep()
+    {
+        auto controller = controllerFor("piston2d");
+        QSignalSpy running(controller.get(), &SimulationController::runningChanged);
+        controller->play();
+        QVERIFY(running.wait(kTimeout));
+        QCOMPARE(running.at(0).at(0).toBool(), true);
+        QTRY_VERIFY_WITH_TIMEOUT(controller->steps() >= 20, kTimeout);
+
+        controller->pause();
+        const std::int64_t atPause = controller->steps();
+        QVERIFY(running.wait(kTimeout));
+        QCOMPARE(running.at(1).at(0).toBool(), false);
+        QVERIFY2(controller->steps() <= atPause + 1,
+                 qPrintable(QStringLiteral("%1 steps after pause()").arg(controller->steps() - atPause)));
+        const std::int64_t paused = controller->steps();
+        QTest::qWait(300);
+        QCOMPARE(controller->steps(), paused);
+        QVERIFY(!controller->isRunning());
+
+        // A single step advances by exactly one.
+        Published published;
+        controller->stepOnce();
+        QVERIFY(waitForStatus(*controller, published, paused + 1));
+        QCOMPARE(controller->steps(), paused + 1);
+    }
+
+    void loadStepChangesThePistonForceAtTheNextStep()
+    {
+        // Two identical runs (same scenario and seed: bit-identical) stepped to the same state;
+        // one gets the load step. Before the packing touches the piston, only the applied force
+        // moves it: the next step's semi-implicit Euler update (v += dt F/m, y -= dt v) puts the
+        // loaded piston lower by dt^2 dF / m.
+        auto plain = controllerFor("piston2d");
+        auto loaded = controllerFor("piston2d");
+        Published a;
+        Published b;
+        constexpr std::int64_t before = 10;
+        plain->playSteps(before);
+        loaded->playSteps(before);
+        QVERIFY(waitForStatus(*plain, a, before));
+        QVERIFY(waitForStatus(*loaded, b, before));
+        QCOMPARE(a.last("piston_y"), b.last("piston_y"));
+        const auto& scenario = a.run->scenario;
+        const double force = scenario.real("piston.force");
+        const double loadStep = scenario.real("piston.load_step");
+        const double mass = scenario.real("piston.mass");
+        const double dt = scenario.real("solver.dt");
+        QVERIFY(loadStep != 0.0);
+        QCOMPARE(b.status->appliedPistonForce, force);
+
+        QSignalSpy notice(loaded.get(), &SimulationController::notice);
+        loaded->applyLoadStep();
+        QVERIFY(notice.wait(kTimeout));
+        QVERIFY2(notice.at(0).at(0).toString().contains(QStringLiteral("Load step")),
+                 qPrintable(notice.at(0).at(0).toString()));
+        plain->stepOnce();
+        loaded->stepOnce();
+        QVERIFY(waitForStatus(*plain, a, before + 1));
+        QVERIFY(waitForStatus(*loaded, b, before + 1));
+        QCOMPARE(a.status->appliedPistonForce, force);
+        QCOMPARE(b.status->appliedPistonForce, force + loadStep);
+        QCOMPARE(a.status->diagnostics.contacts, std::int64_t(0));
+        const double drop = a.last("piston_y") - b.last("piston_y");
+        const double expected = dt * dt * loadStep / mass;
+        QVERIFY2(std::abs(drop - expected) <= 1e-6 * expected,
+                 qPrintable(QStringLiteral("piston lower by %1 m, expected dt^2 dF/m = %2 m").arg(drop).arg(expected)));
+        QCOMPARE(b.last("external_pressure"), (force + loadStep) / scenario.real("box.width"));
+    }
+
+    void methodSwitchGoesOnFromTheState()
+    {
+        auto controller = controllerFor("piston2d");
+        Published published;
+        controller->playSteps(5);
+        QVERIFY(waitForStatus(*controller, published, 5));
+        QSignalSpy accepted(controller.get(), &SimulationController::parameterAccepted);
+        controller->changeMethod(QStringLiteral("ballistic"));
+        QVERIFY(accepted.wait(kTimeout));
+        QCOMPARE(accepted.at(0).at(0).toString(), QStringLiteral("solver.method"));
+        QCOMPARE(accepted.at(0).at(1).toString(), QStringLiteral("ballistic"));
+        QTRY_VERIFY_WITH_TIMEOUT((published.take(*controller), published.run->continued), kTimeout);
+        QCOMPARE(published.run->scenario.text("solver.method"), std::string("ballistic"));
+        QCOMPARE(controller->steps(), std::int64_t(5));
+
+        QSignalSpy rejected(controller.get(), &SimulationController::parameterRejected);
+        controller->changeMethod(QStringLiteral("no-such-method"));
+        QVERIFY(rejected.wait(kTimeout));
+        QVERIFY(rejected.at(0).at(1).toString().contains(QStringLiteral("solver.method")));
+    }
+};
+
+QTEST_GUILESS_MAIN(SimulationControllerTest)
+#include "tst_simulation_controller.moc"

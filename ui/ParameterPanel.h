@@ -1,0 +1,75 @@
+#pragma once
+
+#include "scenario/Scenario.h"
+
+#include <QString>
+#include <QWidget>
+
+#include <map>
+#include <string>
+
+class QComboBox;
+class QLabel;
+
+namespace granular {
+struct Parameter;
+}
+
+namespace granular::ui {
+
+/// The scenario's parameters as a form generated from the schema (core/scenario/Schema.cpp):
+/// one row per key with its unit, accepted range and description (tooltip), grouped by the key's
+/// first part; groups of other setups (piston, chain, drum, periodic cell) are hidden. Live keys
+/// apply as soon as they are edited; the others say "applies on reset" and, once changed,
+/// "pending reset". A value the simulation rejects is marked and the schema's message shown.
+/// On top: the scenario picker (built-ins and "Open file...").
+/// Lives on the GUI thread; it only emits edits, the controller decides.
+class ParameterPanel final : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ParameterPanel(QWidget* parent = nullptr);
+    ~ParameterPanel() override;
+    Q_DISABLE_COPY_MOVE(ParameterPanel)
+
+    /// A new run: every value from the scenario, nothing pending, `origin` selected in the picker.
+    void setScenario(const Scenario& scenario, const QString& origin);
+    /// The simulation took this value (formatted as in a scenario file).
+    void markAccepted(const QString& key, const QString& value, bool live);
+    /// The simulation refused the value: the field is marked and the message shown.
+    void markRejected(const QString& key, const QString& message);
+
+    /// The text a key's editor shows now (tests).
+    [[nodiscard]] QString editorText(const QString& key) const;
+    /// "live", "applies on reset" or "pending reset" (tests).
+    [[nodiscard]] QString mutabilityText(const QString& key) const;
+    /// The last rejection shown, empty when none.
+    [[nodiscard]] QString errorText() const;
+
+signals:
+    /// The user changed a value: `text` as typed (or the chosen item).
+    void parameterEdited(const QString& key, const QString& text);
+    /// The user picked a built-in (its name) or a scenario file (its path).
+    void scenarioChosen(const QString& nameOrPath);
+
+private:
+    struct Row;
+
+    void buildForm();
+    QWidget* makeEditor(const Parameter& parameter, Row& row);
+    void setRowValue(Row& row, const QString& text);
+    void setRowError(Row& row, bool error);
+    void showMutability(Row& row, bool pending);
+    void commit(const std::string& key, const QString& text);
+    void chooseScenario(int index);
+    void showGroupsFor(const std::string& setup);
+
+    std::map<std::string, Row, std::less<>> rows_;
+    std::map<std::string, QWidget*, std::less<>> groups_;
+    QComboBox* scenarioPicker_;
+    QLabel* description_;
+    QLabel* error_;
+    QString origin_;
+};
+
+}  // namespace granular::ui

@@ -1,0 +1,114 @@
+#include "ParticleFields.h"
+
+#include "sim/Frame.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace granular::ui {
+
+namespace {
+
+/// Keeps the colour range open: a constant field gets a small span above its value.
+FieldValues withRange(std::vector<float> values, double low, double high)
+{
+    if (!(high > low)) {
+        high = low + std::max(1e-12, 1e-3 * std::abs(low));
+    }
+    return {std::move(values), low, high};
+}
+
+}  // namespace
+
+QString fieldName(ColourField field)
+{
+    switch (field) {
+    case ColourField::Height:
+        return QCoreApplication::translate("ParticleFields", "height");
+    case ColourField::Radius:
+        return QCoreApplication::translate("ParticleFields", "radius");
+    case ColourField::Speed:
+        return QCoreApplication::translate("ParticleFields", "speed");
+    case ColourField::Coordination:
+        return QCoreApplication::translate("ParticleFields", "coordination number");
+    case ColourField::Overlap:
+        return QCoreApplication::translate("ParticleFields", "overlap");
+    }
+    return {};
+}
+
+QString fieldUnit(ColourField field)
+{
+    switch (field) {
+    case ColourField::Speed:
+        return QStringLiteral("m/s");
+    case ColourField::Coordination:
+        return QStringLiteral("1");
+    case ColourField::Height:
+    case ColourField::Radius:
+    case ColourField::Overlap:
+        return QStringLiteral("m");
+    }
+    return {};
+}
+
+QString fieldTitle(ColourField field)
+{
+    return QStringLiteral("%1 (%2)").arg(fieldName(field), fieldUnit(field));
+}
+
+FieldValues particleField(const Frame& frame, ColourField field)
+{
+    const std::size_t n = frame.position.size();
+    std::vector<float> values(n, 0.0F);
+    switch (field) {
+    case ColourField::Height: {
+        for (std::size_t i = 0; i < n; ++i) {
+            values[i] = frame.position[i].y();
+        }
+        if (!frame.bounds.isEmpty() && frame.bounds.sizes().y() > 0.0) {
+            return withRange(std::move(values), frame.bounds.min().y(), frame.bounds.max().y());
+        }
+        const auto [low, high] = std::minmax_element(values.begin(), values.end());
+        return n == 0 ? withRange(std::move(values), 0.0, 1.0) : withRange(std::move(values), *low, *high);
+    }
+    case ColourField::Radius: {
+        for (std::size_t i = 0; i < n; ++i) {
+            values[i] = frame.radius[i];
+        }
+        if (n == 0) {
+            return withRange(std::move(values), 0.0, 1.0);
+        }
+        const auto [low, high] = std::minmax_element(values.begin(), values.end());
+        return withRange(std::move(values), *low, *high);
+    }
+    case ColourField::Speed: {
+        double fastest = 0.0;
+        for (std::size_t i = 0; i < n && i < frame.velocity.size(); ++i) {
+            values[i] = frame.velocity[i].norm();
+            fastest = std::max(fastest, static_cast<double>(values[i]));
+        }
+        return withRange(std::move(values), 0.0, fastest);
+    }
+    case ColourField::Coordination: {
+        double most = 2.0 * frame.dimension;
+        for (std::size_t i = 0; i < n && i < frame.coordination.size(); ++i) {
+            values[i] = frame.coordination[i];
+            most = std::max(most, static_cast<double>(values[i]));
+        }
+        return withRange(std::move(values), 0.0, most);
+    }
+    case ColourField::Overlap: {
+        double largest = 0.0;
+        for (std::size_t i = 0; i < n && i < frame.overlap.size(); ++i) {
+            values[i] = frame.overlap[i];
+            largest = std::max(largest, static_cast<double>(values[i]));
+        }
+        return withRange(std::move(values), 0.0, largest);
+    }
+    }
+    return withRange(std::move(values), 0.0, 1.0);
+}
+
+}  // namespace granular::ui

@@ -1,0 +1,57 @@
+#include "PlotDecimation.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace granular::ui {
+
+QList<QPointF> decimate(std::span<const double> t, std::span<const double> y, qsizetype maxPoints)
+{
+    const auto n = static_cast<qsizetype>(std::min(t.size(), y.size()));
+    QList<QPointF> points;
+    const auto finite = [&](qsizetype i) {
+        return std::isfinite(t[static_cast<std::size_t>(i)]) && std::isfinite(y[static_cast<std::size_t>(i)]);
+    };
+    const auto at = [&](qsizetype i) {
+        return QPointF(t[static_cast<std::size_t>(i)], y[static_cast<std::size_t>(i)]);
+    };
+    if (n <= std::max<qsizetype>(maxPoints, 4)) {
+        points.reserve(n);
+        for (qsizetype i = 0; i < n; ++i) {
+            if (finite(i)) {
+                points.append(at(i));
+            }
+        }
+        return points;
+    }
+    const qsizetype runs = std::max<qsizetype>(maxPoints / 2, 2);
+    points.reserve(2 * runs);
+    for (qsizetype r = 0; r < runs; ++r) {
+        const qsizetype begin = n * r / runs;
+        const qsizetype end = n * (r + 1) / runs;
+        qsizetype low = -1;
+        qsizetype high = -1;
+        for (qsizetype i = begin; i < end; ++i) {
+            if (!finite(i)) {
+                continue;
+            }
+            const double v = y[static_cast<std::size_t>(i)];
+            if (low < 0 || v < y[static_cast<std::size_t>(low)]) {
+                low = i;
+            }
+            if (high < 0 || v > y[static_cast<std::size_t>(high)]) {
+                high = i;
+            }
+        }
+        if (low < 0) {
+            continue;
+        }
+        points.append(at(std::min(low, high)));
+        if (high != low) {
+            points.append(at(std::max(low, high)));
+        }
+    }
+    return points;
+}
+
+}  // namespace granular::ui

@@ -1,0 +1,479 @@
+#include "PlotPanel.h"
+
+#include "CsvSeries.h"
+#include "PlotDecimation.h"
+#include "TimeChartView.h"
+
+#include <QChart>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+
+namespace granular::ui {
+
+namespace {
+
+/// Redraws at most this often while rows arrive, ms.
+constexpr int kRefreshInterval = 500;
+/// Fits at most this often while rows arrive, ms.
+constexpr qint64 kFitInterval = 1000;
+/// Points per drawn curve, whatever the length of the run.
+constexpr qsizetype kPointsPerCurve = 800;
+
+// Series colours: none red or orange, so that the scene's force chains keep those hues.
+const QColor kFirstColour(31, 111, 208);
+const QColor kSecondColour(46, 157, 58);
+const QColor kReferenceColour(80, 80, 80);
+const QColor kFitColour(20, 20, 20);
+const QColor kTheoryColour(155, 48, 208);
+
+struct CurveSpec {
+    std::string column;
+    QString label;
+    QColor colour;
+    Qt::PenStyle style = Qt::SolidLine;
+    bool rightAxis = false;
+};
+
+struct ChartSpec {
+    QString title;
+    std::vector<CurveSpec> curves;
+    bool oscillation = false;
+};
+
+QString columnLabel(const std::string& column)
+{
+    if (column == kExternalPressureColumn) {
+        return QStringLiteral("P_ext");
+    }
+    return QString::fromStdString(column);
+}
+
+std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& oscillationColumn)
+{
+    std::vector<ChartSpec> specs;
+    const auto has = [&series](const char* column) { return series.has(column); };
+    if (!oscillationColumn.empty()) {
+        const QString title = oscillationColumn == "piston_y"
+                                  ? QObject::tr("Piston height and damped-oscillation fit")
+                                  : QObject::tr("Probe position and damped-oscillation fit");
+        specs.push_back({title, {{oscillationColumn, columnLabel(oscillationColumn), kFirstColour}}, true});
+    }
+    if (has("pressure")) {
+        ChartSpec spec{QObject::tr("Inner pressure"), {{"pressure", QStringLiteral("P_in"), kFirstColour}}};
+        if (has(kExternalPressureColumn)) {
+            spec.curves.push_back({kExternalPressureColumn, QStringLiteral("P_ext"), kReferenceColour, Qt::DashLine});
+        }
+        specs.push_back(spec);
+    }
+    if (has("cell_length") || has("dilation_rate")) {
+        ChartSpec spec{QObject::tr("Periodic cell"), {}};
+        if (has("cell_length")) {
+            spec.curves.push_back({"cell_length", QStringLiteral("cell_length"), kFirstColour});
+        }
+        if (has("dilation_rate")) {
+            spec.curves.push_back(
+                {"dilation_rate", QStringLiteral("dilation_rate"), kSecondColour, Qt::SolidLine, has("cell_length")});
+        }
+        specs.push_back(spec);
+    }
+    if (has("volume_fraction")) {
+        specs.push_back(
+            {QObject::tr("Volume fraction"), {{"volume_fraction", QStringLiteral("volume_fraction"), kFirstColour}}});
+    }
+    if (has("kinetic_energy")) {
+        specs.push_back(
+            {QObject::tr("Kinetic energy"), {{"kinetic_energy", QStringLiteral("kinetic_energy"), kFirstColour}}});
+    }
+    if (has("iterations")) {
+        ChartSpec spec{QObject::tr("Solver per step"), {{"iterations", QStringLiteral("iterations"), kFirstColour}}};
+        if (has("residual")) {
+            spec.curves.push_back({"residual", QStringLiteral("residual"), kSecondColour, Qt::SolidLine, true});
+        }
+        specs.push_back(spec);
+    }
+    return specs;
+}
+
+QFont smallFont(int points, bool bold = false)
+{
+    QFont font;
+    font.setPointSize(points);
+    font.setBold(bold);
+    return font;
+}
+
+QValueAxis* makeAxis(const QString& title)
+{
+    auto* axis = new QValueAxis;
+    axis->setTitleText(title);
+    axis->setTitleFont(smallFont(8));
+    axis->setLabelsFont(smallFont(7));
+    axis->setLabelFormat(QStringLiteral("%.4g"));
+    axis->setTickCount(5);
+    return axis;
+}
+
+/// The range of the points with a little room above and below; a flat curve gets a unit-free span.
+std::pair<double, double> paddedRange(double low, double high)
+{
+    if (!(low <= high)) {
+        return {0.0, 1.0};
+    }
+    double span = high - low;
+    if (span <= 0.0) {
+        span = std::max(std::abs(high) * 0.1, 1e-12);
+        return {low - span, high + span};
+    }
+    return {low - 0.06 * span, high + 0.06 * span};
+}
+
+QString formatNumber(double x)
+{
+    return QString::number(x, 'g', 4);
+}
+
+}  // namespace
+
+struct PlotPanel::Plot {
+    struct Curve {
+        std::string column;
+        QLineSeries* series = nullptr;
+        bool rightAxis = false;
+    };
+    TimeChartView* view = nullptr;
+    QChart* chart = nullptr;
+    QValueAxis* time = nullptr;
+    QValueAxis* left = nullptr;
+    QValueAxis* right = nullptr;
+    std::vector<Curve> curves;
+    QLineSeries* fit = nullptr;     ///< oscillation plot only
+    QLineSeries* theory = nullptr;  ///< oscillation plot only
+};
+
+PlotPanel::PlotPanel(QWidget* parent)
+    : QWidget(parent), chartsLayout_(new QVBoxLayout), oscillationControls_(new QWidget(this)),
+      oscillationLabel_(new QLabel(this)), automaticWindowButton_(new QPushButton(tr("Fit since load step"), this)),
+      refreshTimer_(new QTimer(this))
+{
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    content->setLayout(chartsLayout_);
+    chartsLayout_->setContentsMargins(0, 0, 0, 0);
+    chartsLayout_->setSpacing(2);
+    scroll->setWidget(content);
+
+    oscillationLabel_->setWordWrap(true);
+    // Room for the fit, the theory and their ratios on a narrow panel.
+    oscillationLabel_->setMinimumHeight(3 * oscillationLabel_->fontMetrics().lineSpacing());
+    oscillationLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    oscillationLabel_->setObjectName(QStringLiteral("oscillationSummary"));
+    automaticWindowButton_->setToolTip(tr("Fit the oscillation from the automatic start on; drag across the plot to "
+                                          "choose a window yourself"));
+    connect(automaticWindowButton_, &QPushButton::clicked, this, &PlotPanel::useAutomaticWindow);
+    auto* controls = new QHBoxLayout(oscillationControls_);
+    controls->setContentsMargins(4, 0, 4, 0);
+    controls->addWidget(oscillationLabel_, 1);
+    controls->addWidget(automaticWindowButton_, 0, Qt::AlignTop);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+
+    refreshTimer_->setObjectName(QStringLiteral("plotRefreshTimer"));
+    refreshTimer_->setInterval(kRefreshInterval);
+    connect(refreshTimer_, &QTimer::timeout, this, [this] {
+        if (dirty_) {
+            refresh();
+        }
+    });
+    refreshTimer_->start();
+    sinceFit_.start();
+    setMinimumWidth(320);
+}
+
+PlotPanel::~PlotPanel() = default;
+
+void PlotPanel::startRun(const RunInfo& run)
+{
+    const bool sameColumns = run.continued && run.columns == series_.columns;
+    scenario_ = run.scenario;
+    if (!sameColumns) {
+        series_ = SeriesTable{};
+        series_.columns = run.columns;
+        units_ = run.units;
+        chosenWindow_.reset();
+        oscillation_.reset();
+        oscillationColumn_ = oscillationColumn(run.scenario, series_);
+        rebuildCharts();
+    }
+    dirty_ = true;
+    fitDirty_ = true;
+}
+
+void PlotPanel::appendRows(const std::vector<SeriesRow>& rows)
+{
+    for (const auto& row : rows) {
+        if (row.values.size() == series_.columns.size()) {
+            series_.append(row.time, row.values);
+        }
+    }
+    if (!rows.empty()) {
+        dirty_ = true;
+        fitDirty_ = true;
+    }
+}
+
+void PlotPanel::setScenario(const Scenario& scenario)
+{
+    scenario_ = scenario;
+    fitDirty_ = true;
+    dirty_ = true;
+}
+
+void PlotPanel::refreshNow()
+{
+    sinceFit_.invalidate();
+    refresh();
+}
+
+void PlotPanel::useAutomaticWindow()
+{
+    chosenWindow_.reset();
+    fitDirty_ = true;
+    refreshNow();
+}
+
+void PlotPanel::setFitWindow(double from, double to)
+{
+    chosenWindow_ = FitWindow{from, to};
+    fitDirty_ = true;
+    refreshNow();
+}
+
+void PlotPanel::rebuildCharts()
+{
+    for (auto& plot : plots_) {
+        chartsLayout_->removeWidget(plot->view);
+        delete plot->view;  // owns its chart, series and axes
+    }
+    plots_.clear();
+    oscillationPlot_ = nullptr;
+    chartsLayout_->removeWidget(oscillationControls_);
+    oscillationControls_->hide();
+
+    for (const ChartSpec& spec : chartSpecs(series_, oscillationColumn_)) {
+        auto plot = std::make_unique<Plot>();
+        plot->chart = new QChart;
+        plot->chart->setTitle(spec.title);
+        plot->chart->setTitleFont(smallFont(9, true));
+        plot->chart->setMargins(QMargins(2, 2, 2, 2));
+        plot->chart->setBackgroundRoundness(0.0);
+        plot->chart->legend()->setFont(smallFont(7));
+        plot->chart->legend()->setAlignment(Qt::AlignTop);
+        plot->time = makeAxis(tr("t (s)"));
+        plot->chart->addAxis(plot->time, Qt::AlignBottom);
+
+        const auto axisTitle = [this, &spec](bool right) {
+            QStringList names;
+            QString unit;
+            for (const auto& curve : spec.curves) {
+                if (curve.rightAxis == right) {
+                    names << curve.label;
+                    const auto it = std::find(series_.columns.begin(), series_.columns.end(), curve.column);
+                    unit = QString::fromStdString(units_[static_cast<std::size_t>(it - series_.columns.begin())]);
+                }
+            }
+            return QStringLiteral("%1 (%2)").arg(names.join(QStringLiteral(", ")), unit);
+        };
+        plot->left = makeAxis(axisTitle(false));
+        plot->chart->addAxis(plot->left, Qt::AlignLeft);
+        const bool hasRight =
+            std::any_of(spec.curves.begin(), spec.curves.end(), [](const auto& c) { return c.rightAxis; });
+        if (hasRight) {
+            plot->right = makeAxis(axisTitle(true));
+            plot->chart->addAxis(plot->right, Qt::AlignRight);
+        }
+        const auto addSeries = [&plot](const QString& name, const QColor& colour, Qt::PenStyle style, bool right) {
+            auto* line = new QLineSeries;
+            line->setName(name);
+            QPen pen(colour);
+            pen.setWidthF(style == Qt::SolidLine ? 1.6 : 1.8);
+            pen.setStyle(style);
+            line->setPen(pen);
+            plot->chart->addSeries(line);
+            line->attachAxis(plot->time);
+            line->attachAxis(right ? plot->right : plot->left);
+            return line;
+        };
+        for (const auto& curve : spec.curves) {
+            plot->curves.push_back(
+                {curve.column, addSeries(curve.label, curve.colour, curve.style, curve.rightAxis), curve.rightAxis});
+        }
+        if (spec.oscillation) {
+            plot->fit = addSeries(tr("fit (eq. 64)"), kFitColour, Qt::DashLine, false);
+            if (scenario_ && scenario_->text("setup") == "chain") {
+                plot->theory = addSeries(tr("theory (eq. 58, 60)"), kTheoryColour, Qt::DotLine, false);
+            }
+        }
+        plot->chart->legend()->setVisible(plot->chart->series().size() > 1);
+
+        plot->view = new TimeChartView(plot->chart, this);
+        plot->view->setMinimumHeight(spec.oscillation ? 220 : 175);
+        if (spec.oscillation) {
+            plot->view->setSelectable(true);
+            connect(plot->view, &TimeChartView::windowChosen, this, &PlotPanel::setFitWindow);
+            connect(plot->view, &TimeChartView::windowCleared, this, &PlotPanel::useAutomaticWindow);
+            oscillationPlot_ = plot.get();
+        }
+        chartsLayout_->addWidget(plot->view, spec.oscillation ? 3 : 2);
+        if (spec.oscillation) {
+            chartsLayout_->addWidget(oscillationControls_);
+            oscillationControls_->show();
+            automaticWindowButton_->setText(oscillationColumn_ == "piston_y" ? tr("Fit since load step")
+                                                                             : tr("Fit since last contact opening"));
+        }
+        plots_.push_back(std::move(plot));
+    }
+    oscillationLabel_->clear();
+}
+
+void PlotPanel::refresh()
+{
+    dirty_ = false;
+    if (fitDirty_ && (!sinceFit_.isValid() || sinceFit_.elapsed() >= kFitInterval)) {
+        updateOscillation();
+    }
+    const double t0 = series_.time.empty() ? 0.0 : series_.time.front();
+    const double t1 = series_.time.empty() ? 1.0 : series_.time.back();
+    for (auto& plot : plots_) {
+        double lowLeft = std::numeric_limits<double>::infinity();
+        double highLeft = -lowLeft;
+        double lowRight = lowLeft;
+        double highRight = highLeft;
+        const auto extend = [](const QList<QPointF>& points, double& low, double& high) {
+            for (const auto& p : points) {
+                low = std::min(low, p.y());
+                high = std::max(high, p.y());
+            }
+        };
+        for (auto& curve : plot->curves) {
+            const auto values = series_.column(curve.column);
+            const auto points = decimate(series_.time, values, kPointsPerCurve);
+            curve.series->replace(points);
+            extend(points, curve.rightAxis ? lowRight : lowLeft, curve.rightAxis ? highRight : highLeft);
+        }
+        if (plot.get() == oscillationPlot_) {
+            const auto toList = [](const std::vector<QPointF>& v) { return QList<QPointF>(v.begin(), v.end()); };
+            const bool hasFit = oscillation_ && oscillation_->fit;
+            const auto fitPoints = hasFit ? toList(oscillation_->fitCurve) : QList<QPointF>{};
+            const auto theoryPoints = hasFit ? toList(oscillation_->theoryCurve) : QList<QPointF>{};
+            plot->fit->replace(fitPoints);
+            if (plot->theory != nullptr) {
+                plot->theory->replace(theoryPoints);
+            }
+            extend(fitPoints, lowLeft, highLeft);
+        }
+        const auto [l0, l1] = paddedRange(lowLeft, highLeft);
+        plot->left->setRange(l0, l1);
+        if (plot->right != nullptr) {
+            const auto [r0, r1] = paddedRange(lowRight, highRight);
+            plot->right->setRange(r0, r1);
+        }
+        plot->time->setRange(t0, t1 > t0 ? t1 : t0 + 1.0);
+        if (plot.get() == oscillationPlot_) {
+            const auto window = fitWindow();
+            plot->view->setBand(window ? std::optional(std::pair(window->from, window->to)) : std::nullopt);
+        }
+    }
+}
+
+std::optional<FitWindow> PlotPanel::fitWindow() const
+{
+    if (chosenWindow_) {
+        return chosenWindow_;
+    }
+    if (!scenario_) {
+        return std::nullopt;
+    }
+    return automaticFitWindow(*scenario_, series_);
+}
+
+void PlotPanel::updateOscillation()
+{
+    fitDirty_ = false;
+    sinceFit_.start();
+    if (oscillationColumn_.empty() || !scenario_) {
+        oscillation_.reset();
+        return;
+    }
+    const auto window = fitWindow();
+    if (!window) {
+        oscillation_.reset();
+        oscillationLabel_->setText(oscillationColumn_ == "piston_y"
+                                       ? tr("Fit: waits for the load step (piston.load_step_time = %1 s; press Load "
+                                            "step, or drag across the plot)")
+                                             .arg(formatNumber(scenario_->real("piston.load_step_time")))
+                                       : tr("Fit: drag across the plot to choose a window"));
+        return;
+    }
+    oscillation_ = analyzeOscillation(*scenario_, series_, oscillationColumn_, *window);
+    oscillationLabel_->setText(oscillationSummary());
+}
+
+QString PlotPanel::oscillationSummary() const
+{
+    if (!oscillation_) {
+        return {};
+    }
+    const auto& o = *oscillation_;
+    QString text = tr("Window %1 - %2 s: ").arg(formatNumber(o.window.from), formatNumber(o.window.to));
+    if (o.fit) {
+        text += tr("fit \u03c9 = %1 rad/s, \u03c4 = %2 s (R\u00b2 = %3)")
+                    .arg(formatNumber(o.fit->omega), formatNumber(o.fit->tau), QString::number(o.fit->r2, 'f', 3));
+    } else {
+        text += tr("no fit (%1)").arg(o.error);
+    }
+    if (o.theoryOmega) {
+        text += tr("; theory \u03c9 = %1 rad/s, \u03c4 = %2 s")
+                    .arg(formatNumber(*o.theoryOmega), formatNumber(*o.theoryTau));
+        if (o.fit) {
+            text += tr(" (fit/theory %1, %2)")
+                        .arg(QString::number(o.fit->omega / *o.theoryOmega, 'f', 2),
+                             QString::number(o.fit->tau / *o.theoryTau, 'f', 2));
+        }
+    }
+    return text;
+}
+
+QString PlotPanel::writeCsv(const QString& path) const
+{
+    std::ofstream out(path.toStdString());
+    if (!out) {
+        return tr("cannot open %1 for writing").arg(path);
+    }
+    CsvSeries csv(out, series_.columns);
+    for (std::size_t i = 0; i < series_.time.size(); ++i) {
+        csv.row(series_.time[i], series_.rows[i]);
+    }
+    out.flush();
+    if (!out) {
+        return tr("could not write %1").arg(path);
+    }
+    return {};
+}
+
+}  // namespace granular::ui

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "OscillationAnalysis.h"
+#include "SimulationUpdate.h"
+#include "sim/SeriesTable.h"
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QLabel;
+class QPushButton;
+class QTimer;
+class QVBoxLayout;
+
+namespace granular::ui {
+
+class TimeChartView;
+
+/// The live plots of a run (Qt Charts): the piston's height or the chain's probe with the fitted
+/// damped oscillation and, for the chain, the theory's curve; the inner pressure with P_ext; the
+/// periodic cell's length and dilation rate; the kinetic energy; iterations and residual per step.
+/// Only the charts whose columns the run has are shown. Axis titles carry units.
+///
+/// Keeps every row of the run (for the fit and the CSV export) and redraws at most a few times a
+/// second, each curve thinned to what the chart can show. Lives on the GUI thread.
+class PlotPanel final : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit PlotPanel(QWidget* parent = nullptr);
+    ~PlotPanel() override;
+    Q_DISABLE_COPY_MOVE(PlotPanel)
+
+    /// A new run: charts for its columns; rows are kept when the run continues (method switch).
+    void startRun(const RunInfo& run);
+    void appendRows(const std::vector<SeriesRow>& rows);
+    /// The scenario's current values (load step time and N_I move the fit window and the theory).
+    void setScenario(const Scenario& scenario);
+    /// Redraws now instead of at the next refresh tick (before a screenshot).
+    void refreshNow();
+
+    [[nodiscard]] const SeriesTable& series() const { return series_; }
+    [[nodiscard]] const std::optional<OscillationAnalysis>& oscillation() const { return oscillation_; }
+    /// "fit: omega = ..., tau = ... | theory: ..." as shown under the oscillation plot.
+    [[nodiscard]] QString oscillationSummary() const;
+    /// Writes the rows as CSV in the layout of `granular run`'s series.csv (header `t` and the
+    /// column names), so that `granular fit` reads it. Returns an error message, empty on success.
+    [[nodiscard]] QString writeCsv(const QString& path) const;
+
+public slots:
+    /// Fits from the load step on (piston) or the last contact opening (chain), as the run goes.
+    void useAutomaticWindow();
+    /// Fits over [from, to] (s).
+    void setFitWindow(double from, double to);
+
+private:
+    struct Plot;
+
+    void rebuildCharts();
+    void refresh();
+    void updateOscillation();
+    [[nodiscard]] std::optional<FitWindow> fitWindow() const;
+
+    SeriesTable series_;
+    std::vector<std::string> units_;
+    std::optional<Scenario> scenario_;
+    std::string oscillationColumn_;
+    std::optional<FitWindow> chosenWindow_;  ///< set by dragging; nullopt: automatic
+    std::optional<OscillationAnalysis> oscillation_;
+
+    std::vector<std::unique_ptr<Plot>> plots_;
+    Plot* oscillationPlot_ = nullptr;
+    QVBoxLayout* chartsLayout_;
+    QWidget* oscillationControls_;
+    QLabel* oscillationLabel_;
+    QPushButton* automaticWindowButton_;
+    QTimer* refreshTimer_;
+    QElapsedTimer sinceFit_;
+    bool dirty_ = false;
+    bool fitDirty_ = false;
+};
+
+}  // namespace granular::ui

@@ -1,0 +1,631 @@
+#include "SimulationController.h"
+
+#include "ScenarioArguments.h"
+#include "ValueText.h"
+#include "scenario/ScenarioError.h"
+#include "scenario/Schema.h"
+#include "sim/Simulation.h"
+
+#include <QTimer>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <mutex>
+#include <stdexcept>
+#include <utility>
+
+namespace granular::ui {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Longest stretch of stepping between two looks at the event loop while playing, s: queued
+/// commands (other than pause, which is seen between any two steps) wait at most this long.
+constexpr double kBatchSeconds = 0.015;
+/// Window over which steps per second are measured, s.
+constexpr double kRateWindowSeconds = 0.5;
+
+double secondsBetween(Clock::time_point from, Clock::time_point to)
+{
+    return std::chrono::duration<double>(to - from).count();
+}
+
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+}  // namespace
+
+/// State both threads touch: the mailbox under its mutex, and the atomics the stepping loop
+/// checks between steps.
+struct SimulationController::Shared {
+    std::mutex mutex;
+    SimulationUpdate mailbox;              ///< guarded by mutex
+    bool notified = false;                 ///< guarded by mutex: an updateAvailable() is on its way
+    std::atomic<bool> wantRunning{false};  ///< the GUI's latest intent: play or pause
+    std::atomic<bool> running{false};      ///< whether the worker is stepping on its own
+    std::atomic<int> commands{0};          ///< commands queued to the worker, not yet applied
+    std::atomic<std::int64_t> steps{0};
+};
+
+/// The simulation thread's side: owns the Simulation and steps it. Every member function runs on
+/// the simulation thread.
+class SimulationController::Worker final : public QObject {
+public:
+    Worker(SimulationController& controller, std::shared_ptr<Shared> shared, std::unique_ptr<Simulation> simulation,
+           std::string origin)
+        : controller_(&controller), shared_(std::move(shared)), simulation_(std::move(simulation)),
+          origin_(std::move(origin)), timer_(new QTimer(this))
+    {
+        timer_->setSingleShot(true);
+        timer_->setTimerType(Qt::PreciseTimer);
+        connect(timer_, &QTimer::timeout, this, [this] { runBatch(); });
+    }
+
+    /// Announces the run the worker was built with (first thing on the simulation thread).
+    void start() { announceRun(false); }
+
+    void shutdown()
+    {
+        timer_->stop();
+        simulation_.reset();
+    }
+
+    void play()
+    {
+        if (!simulation_) {
+            return;
+        }
+        const double runTime = simulation_->scenario().real("run.time");
+        stopAtTime_ = simulation_->world().time < runTime - halfStep() ? runTime : infinity();
+        stopAtSteps_ = -1;
+        startRunning();
+    }
+
+    void playSteps(std::int64_t count)
+    {
+        stopAtTime_ = infinity();
+        stopAtSteps_ = simulation_->world().steps + count;
+        startRunning();
+    }
+
+    void pause() { stopRunning(); }
+
+    void stepOnce()
+    {
+        const bool wasRunning = halt();
+        advance();
+        publish(true);
+        announceStopped(wasRunning);
+    }
+
+    void reset()
+    {
+        announceStopped(halt());
+        try {
+            auto fresh = std::make_unique<Simulation>(simulation_->scenario());
+            simulation_ = std::move(fresh);
+            announceRun(false);
+            notice(QStringLiteral("Reset: %1 rebuilt").arg(qs(origin_)));
+        } catch (const std::exception& error) {
+            fail(QStringLiteral("Reset failed: %1").arg(QString::fromUtf8(error.what())));
+        }
+    }
+
+    void setParameter(const std::string& key, const std::string& text)
+    {
+        try {
+            const Value value = Schema::instance().parse(key, text);
+            if (key == "solver.method") {
+                changeMethod(std::get<std::string>(value));
+                return;
+            }
+            const bool live = simulation_->setParameter(key, value);
+            accepted(key, value, live);
+            publish(true);
+        } catch (const std::exception& error) {
+            const QString message = QString::fromUtf8(error.what());
+            const QString k = qs(key);
+            post([k, message](SimulationController& c) { emit c.parameterRejected(k, message); });
+        }
+    }
+
+    void changeMethod(const std::string& method)
+    {
+        try {
+            Scenario scenario = simulation_->scenario();
+            const std::string previous = scenario.text("solver.method");
+            scenario.set("solver.method", method);
+            // The new method continues from the present state: same particles, same clock.
+            auto next = std::make_unique<Simulation>(std::move(scenario), simulation_->world());
+            simulation_ = std::move(next);
+            accepted("solver.method", method, true);
+            announceRun(true);
+            notice(QStringLiteral("Method %1 -> %2 at t = %3 s")
+                       .arg(qs(previous), qs(method))
+                       .arg(simulation_->world().time, 0, 'g', 6));
+        } catch (const std::exception& error) {
+            const QString message = QString::fromUtf8(error.what());
+            post([message](SimulationController& c) {
+                emit c.parameterRejected(QStringLiteral("solver.method"), message);
+            });
+        }
+    }
+
+    void applyLoadStep()
+    {
+        const World& world = simulation_->world();
+        if (!world.piston) {
+            fail(QStringLiteral("Load step: this scenario has no piston"));
+            return;
+        }
+        const Scenario& scenario = simulation_->scenario();
+        const double force = scenario.real("piston.force");
+        const double loadStep = scenario.real("piston.load_step");
+        if (loadStep == 0.0) {
+            fail(QStringLiteral("Load step: piston.load_step (dF) is 0 N; set it first"));
+            return;
+        }
+        const double before = world.piston->appliedForce(world.time);
+        try {
+            // An earlier step already acts: fold it into F so that this one adds dF again.
+            const bool earlierStepActs = world.steps > 0 && world.time >= scenario.real("piston.load_step_time");
+            if (earlierStepActs) {
+                simulation_->setParameter("piston.force", force + loadStep);
+                accepted("piston.force", force + loadStep, true);
+            }
+            // The next step integrates to t + dt >= load_step_time: F + dF acts from that step on.
+            simulation_->setParameter("piston.load_step_time", world.time);
+            accepted("piston.load_step_time", world.time, true);
+        } catch (const std::exception& error) {
+            fail(QStringLiteral("Load step: %1").arg(QString::fromUtf8(error.what())));
+            return;
+        }
+        const double after = world.piston->appliedForce(world.time + halfStep());
+        notice(QStringLiteral("Load step at t = %1 s: F = %2 N -> %3 N")
+                   .arg(world.time, 0, 'g', 6)
+                   .arg(before, 0, 'g', 6)
+                   .arg(after, 0, 'g', 6));
+        publish(true);
+    }
+
+    void setStepsPerFrame(int steps)
+    {
+        stepsPerFrame_ = std::max(0, steps);
+        stepsSinceFrame_ = 0;
+    }
+
+    void loadScenario(const std::string& nameOrPath, const std::vector<std::string>& assignments)
+    {
+        announceStopped(halt());
+        try {
+            auto fresh = std::make_unique<Simulation>(scenarioFromArguments(nameOrPath, assignments));
+            simulation_ = std::move(fresh);
+            origin_ = nameOrPath;
+            announceRun(false);
+            notice(QStringLiteral("Loaded %1").arg(qs(nameOrPath)));
+        } catch (const std::exception& error) {
+            fail(QString::fromUtf8(error.what()));
+        }
+    }
+
+private:
+    static double infinity() { return std::numeric_limits<double>::infinity(); }
+
+    [[nodiscard]] double halfStep() const { return 0.5 * simulation_->scenario().real("solver.dt"); }
+
+    /// Queues `signal` to be emitted by the controller on the GUI thread. A controller that is gone
+    /// drops it with its other posted events.
+    template <class Emit> void post(Emit emitter)
+    {
+        QMetaObject::invokeMethod(
+            controller_, [c = controller_, emitter = std::move(emitter)] { emitter(*c); }, Qt::QueuedConnection);
+    }
+
+    void notice(const QString& message)
+    {
+        post([message](SimulationController& c) { emit c.notice(message); });
+    }
+
+    void fail(const QString& message)
+    {
+        post([message](SimulationController& c) { emit c.commandFailed(message); });
+    }
+
+    void accepted(const std::string& key, const Value& value, bool live)
+    {
+        const QString k = qs(key);
+        const QString v = displayText(value);
+        post([k, v, live](SimulationController& c) { emit c.parameterAccepted(k, v, live); });
+    }
+
+    void startRunning()
+    {
+        if (!shared_->running.exchange(true)) {
+            post([](SimulationController& c) { emit c.runningChanged(true); });
+        }
+        stepsSinceFrame_ = 0;
+        rateWindowStart_ = Clock::now();
+        rateWindowSteps_ = 0;
+        timer_->start(0);
+    }
+
+    /// Stops stepping on its own; returns whether it was.
+    bool halt()
+    {
+        shared_->wantRunning = false;
+        timer_->stop();
+        return shared_->running.exchange(false);
+    }
+
+    /// After halt(): tells the GUI, once the mailbox holds the last state.
+    void announceStopped(bool wasRunning)
+    {
+        if (wasRunning) {
+            post([](SimulationController& c) { emit c.runningChanged(false); });
+        }
+    }
+
+    void stopRunning()
+    {
+        const bool wasRunning = halt();
+        publish(true);
+        announceStopped(wasRunning);
+    }
+
+    /// One step, and a series row when the step lands on the output interval.
+    void advance()
+    {
+        if (const auto& piston = simulation_->world().piston) {
+            // The force the solver will use: it integrates to t + dt.
+            lastPistonForce_ =
+                piston->appliedForce(simulation_->world().time + simulation_->scenario().real("solver.dt"));
+        }
+        try {
+            simulation_->step();
+        } catch (const std::exception& error) {
+            shared_->wantRunning = false;
+            fail(QStringLiteral("Step failed: %1").arg(QString::fromUtf8(error.what())));
+            return;
+        }
+        const World& world = simulation_->world();
+        shared_->steps = world.steps;
+        ++rateWindowSteps_;
+        const Scenario& scenario = simulation_->scenario();
+        const auto stepsPerRow =
+            std::max<std::int64_t>(1, std::llround(scenario.real("output.interval") / scenario.real("solver.dt")));
+        if (world.steps % stepsPerRow == 0) {
+            rows_.push_back(row());
+        }
+    }
+
+    [[nodiscard]] SeriesRow row() const
+    {
+        SeriesRow r{simulation_->world().time, simulation_->sample()};
+        if (hasExternalPressure_) {
+            r.values.push_back(externalPressure());
+        }
+        return r;
+    }
+
+    /// P_ext: the piston's applied force per area (2D: length), else the periodic cell's target.
+    [[nodiscard]] double externalPressure() const
+    {
+        const World& world = simulation_->world();
+        if (world.piston) {
+            return world.piston->appliedForce(world.time) / world.piston->area;
+        }
+        return simulation_->scenario().real("pressure.external");
+    }
+
+    /// Steps while playing, for at most kBatchSeconds or until a command is waiting, then hands
+    /// the thread back to its event loop.
+    void runBatch()
+    {
+        if (!shared_->wantRunning || !simulation_) {
+            stopRunning();
+            return;
+        }
+        const auto start = Clock::now();
+        QString stopReason;
+        bool stop = false;
+        while (shared_->wantRunning && shared_->commands == 0) {
+            if (stepsPerFrame_ > 0 && stepsSinceFrame_ >= stepsPerFrame_) {
+                break;
+            }
+            advance();
+            ++stepsSinceFrame_;
+            const World& world = simulation_->world();
+            if (stopAtSteps_ >= 0 && world.steps >= stopAtSteps_) {
+                stop = true;
+            } else if (world.time >= stopAtTime_ - halfStep()) {
+                stop = true;
+                stopReason = QStringLiteral("Reached run.time = %1 s; play goes on").arg(world.time, 0, 'g', 6);
+            } else if (stopAtSteps_ < 0 && simulation_->finished()) {
+                // (A counted run, playSteps(), does all its steps: the caller asked for them.)
+                stop = true;
+                stopReason = QStringLiteral("The method's stopping rule holds at t = %1 s").arg(world.time, 0, 'g', 6);
+            }
+            if (stop || secondsBetween(start, Clock::now()) > kBatchSeconds) {
+                break;
+            }
+        }
+        const auto now = Clock::now();
+        // A run that stops before a full window still reports its rate (short --after-steps runs).
+        const double minimumWindow = stop || !shared_->wantRunning ? 0.05 : kRateWindowSeconds;
+        if (const double window = secondsBetween(rateWindowStart_, now); window >= minimumWindow) {
+            stepsPerSecond_ = static_cast<double>(rateWindowSteps_) / window;
+            rateWindowStart_ = now;
+            rateWindowSteps_ = 0;
+        }
+        if (stop || !shared_->wantRunning) {
+            if (!stopReason.isEmpty()) {
+                notice(stopReason);
+            }
+            stopRunning();
+            return;
+        }
+        if (stepsPerFrame_ > 0 && stepsSinceFrame_ >= stepsPerFrame_) {
+            // Throttled: exactly stepsPerFrame_ steps per frame, frames at most kMaximumFrameRate.
+            const double wait = 1.0 / kMaximumFrameRate - secondsBetween(lastPublish_, now);
+            if (wait > 0.0) {
+                timer_->start(static_cast<int>(std::ceil(wait * 1000.0)));
+                return;
+            }
+            publish(true);
+            stepsSinceFrame_ = 0;
+        } else if (stepsPerFrame_ == 0) {
+            publish(false);
+        }
+        timer_->start(0);
+    }
+
+    [[nodiscard]] StepStatus status() const
+    {
+        StepStatus s;
+        const World& world = simulation_->world();
+        s.time = world.time;
+        s.steps = world.steps;
+        s.stepsPerSecond = stepsPerSecond_;
+        s.diagnostics = simulation_->lastStep();
+        if (world.piston) {
+            s.appliedPistonForce = lastPistonForce_;
+        }
+        s.advisories = simulation_->advisories();
+        s.running = shared_->running;
+        return s;
+    }
+
+    /// Puts the newest frame and status and the new rows into the mailbox. Unless forced, at most
+    /// kMaximumFrameRate times a second.
+    void publish(bool force)
+    {
+        if (!simulation_) {
+            return;
+        }
+        const auto now = Clock::now();
+        if (!force && secondsBetween(lastPublish_, now) < 1.0 / kMaximumFrameRate) {
+            return;
+        }
+        lastPublish_ = now;
+        auto frame = simulation_->frame();
+        auto s = status();
+        bool notify = false;
+        {
+            const std::scoped_lock lock(shared_->mutex);
+            auto& box = shared_->mailbox;
+            box.rows.insert(box.rows.end(), std::make_move_iterator(rows_.begin()),
+                            std::make_move_iterator(rows_.end()));
+            box.frame = std::move(frame);
+            box.status = std::move(s);
+            notify = !std::exchange(shared_->notified, true);
+        }
+        rows_.clear();
+        if (notify) {
+            post([](SimulationController& c) { emit c.updateAvailable(); });
+        }
+    }
+
+    /// Tells the GUI about the (new or continued) run and publishes its state.
+    void announceRun(bool continued)
+    {
+        const Scenario& scenario = simulation_->scenario();
+        const World& world = simulation_->world();
+        hasExternalPressure_ = world.piston.has_value() || (scenario.text("setup") == "periodic" &&
+                                                            Schema::instance().find("pressure.external") != nullptr);
+        if (world.piston) {
+            lastPistonForce_ = world.piston->appliedForce(world.time);
+        }
+        RunInfo info;
+        info.scenario = scenario;
+        info.origin = origin_;
+        info.particles = static_cast<std::int64_t>(simulation_->world().particles.size());
+        info.continued = continued;
+        for (const auto& observable : simulation_->observables()) {
+            info.columns.push_back(observable.name);
+            info.units.push_back(observable.unit);
+        }
+        if (hasExternalPressure_) {
+            const auto pressure = std::find(info.columns.begin(), info.columns.end(), "pressure");
+            info.columns.emplace_back(kExternalPressureColumn);
+            info.units.push_back(pressure != info.columns.end()
+                                     ? info.units[static_cast<std::size_t>(pressure - info.columns.begin())]
+                                     : std::string(scenario.integer("world.dimension") == 2 ? "N/m" : "Pa"));
+        }
+        shared_->steps = world.steps;
+        stepsSinceFrame_ = 0;
+        stepsPerSecond_ = 0.0;
+        if (!continued) {
+            rows_.clear();
+            rows_.push_back(row());
+        }
+        bool notify = false;
+        {
+            const std::scoped_lock lock(shared_->mutex);
+            if (!continued) {
+                shared_->mailbox.rows.clear();
+            }
+            shared_->mailbox.run = std::move(info);
+            notify = !std::exchange(shared_->notified, true);
+        }
+        publish(true);
+        if (notify) {
+            post([](SimulationController& c) { emit c.updateAvailable(); });
+        }
+    }
+
+    SimulationController* controller_;
+    std::shared_ptr<Shared> shared_;
+    std::unique_ptr<Simulation> simulation_;
+    std::string origin_;
+    QTimer* timer_;
+
+    std::vector<SeriesRow> rows_;  ///< sampled since the last publish
+    bool hasExternalPressure_ = false;
+    int stepsPerFrame_ = 0;
+    int stepsSinceFrame_ = 0;
+    std::int64_t stopAtSteps_ = -1;
+    double stopAtTime_ = std::numeric_limits<double>::infinity();
+    Clock::time_point lastPublish_{};
+    Clock::time_point rateWindowStart_{};
+    std::int64_t rateWindowSteps_ = 0;
+    double stepsPerSecond_ = 0.0;
+    double lastPistonForce_ = std::numeric_limits<double>::quiet_NaN();  ///< N, used by the last step
+};
+
+SimulationController::SimulationController(std::unique_ptr<Simulation> simulation, std::string origin, QObject* parent)
+    : QObject(parent), shared_(std::make_shared<Shared>())
+{
+    if (!simulation) {
+        throw std::invalid_argument("SimulationController needs a simulation");
+    }
+    shared_->steps = simulation->world().steps;
+    worker_ = new Worker(*this, shared_, std::move(simulation), std::move(origin));
+    worker_->moveToThread(&thread_);
+    thread_.setObjectName(QStringLiteral("simulation"));
+    thread_.start();
+    post([](Worker& w) { w.start(); });
+}
+
+SimulationController::~SimulationController()
+{
+    shared_->wantRunning = false;
+    // The worker stops its timer and drops the Simulation on its own thread, then the thread ends.
+    ++shared_->commands;
+    QMetaObject::invokeMethod(
+        worker_,
+        [w = worker_, s = shared_] {
+            --s->commands;
+            w->shutdown();
+        },
+        Qt::BlockingQueuedConnection);
+    thread_.quit();
+    thread_.wait();
+    delete worker_;
+}
+
+template <class Command> void SimulationController::post(Command command)
+{
+    ++shared_->commands;
+    QMetaObject::invokeMethod(
+        worker_,
+        [w = worker_, s = shared_, command = std::move(command)]() mutable {
+            --s->commands;
+            command(*w);
+        },
+        Qt::QueuedConnection);
+}
+
+SimulationUpdate SimulationController::takeUpdate()
+{
+    const std::scoped_lock lock(shared_->mutex);
+    shared_->notified = false;
+    return std::exchange(shared_->mailbox, SimulationUpdate{});
+}
+
+std::int64_t SimulationController::steps() const
+{
+    return shared_->steps;
+}
+
+bool SimulationController::isRunning() const
+{
+    return shared_->running;
+}
+
+void SimulationController::play()
+{
+    shared_->wantRunning = true;
+    post([](Worker& w) { w.play(); });
+}
+
+void SimulationController::playSteps(qint64 count)
+{
+    shared_->wantRunning = true;
+    post([count](Worker& w) { w.playSteps(count); });
+}
+
+void SimulationController::pause()
+{
+    shared_->wantRunning = false;
+    post([](Worker& w) { w.pause(); });
+}
+
+void SimulationController::togglePlay()
+{
+    if (shared_->wantRunning) {
+        pause();
+    } else {
+        play();
+    }
+}
+
+void SimulationController::stepOnce()
+{
+    shared_->wantRunning = false;
+    post([](Worker& w) { w.stepOnce(); });
+}
+
+void SimulationController::reset()
+{
+    shared_->wantRunning = false;
+    post([](Worker& w) { w.reset(); });
+}
+
+void SimulationController::setParameter(const QString& key, const QString& text)
+{
+    post([k = key.toStdString(), t = text.trimmed().toStdString()](Worker& w) { w.setParameter(k, t); });
+}
+
+void SimulationController::applyLoadStep()
+{
+    post([](Worker& w) { w.applyLoadStep(); });
+}
+
+void SimulationController::setStepsPerFrame(int steps)
+{
+    post([steps](Worker& w) { w.setStepsPerFrame(steps); });
+}
+
+void SimulationController::changeMethod(const QString& method)
+{
+    post([m = method.toStdString()](Worker& w) { w.changeMethod(m); });
+}
+
+void SimulationController::loadScenario(const QString& nameOrPath, const QStringList& assignments)
+{
+    std::vector<std::string> sets;
+    for (const auto& assignment : assignments) {
+        sets.push_back(assignment.toStdString());
+    }
+    shared_->wantRunning = false;
+    post([n = nameOrPath.toStdString(), sets = std::move(sets)](Worker& w) { w.loadScenario(n, sets); });
+}
+
+}  // namespace granular::ui
