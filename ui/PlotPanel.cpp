@@ -50,6 +50,9 @@ struct ChartSpec {
     QString title;
     std::vector<CurveSpec> curves;
     bool oscillation = false;
+    /// Symbols on the left and right axis titles; empty: the curves' labels.
+    QString leftSymbol = QString();
+    QString rightSymbol = QString();
 };
 
 QString columnLabel(const std::string& column)
@@ -72,6 +75,7 @@ std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& 
     }
     if (has("pressure")) {
         ChartSpec spec{QObject::tr("Inner pressure"), {{"pressure", QStringLiteral("P_in"), kFirstColour}}};
+        spec.leftSymbol = QStringLiteral("P");
         if (has(kExternalPressureColumn)) {
             spec.curves.push_back({kExternalPressureColumn, QStringLiteral("P_ext"), kReferenceColour, Qt::DashLine});
         }
@@ -79,6 +83,8 @@ std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& 
     }
     if (has("cell_length") || has("dilation_rate")) {
         ChartSpec spec{QObject::tr("Periodic cell"), {}};
+        spec.leftSymbol = QStringLiteral("L");
+        spec.rightSymbol = QStringLiteral("\u03bb");
         if (has("cell_length")) {
             spec.curves.push_back({"cell_length", QStringLiteral("cell_length"), kFirstColour});
         }
@@ -89,12 +95,16 @@ std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& 
         specs.push_back(spec);
     }
     if (has("volume_fraction")) {
-        specs.push_back(
-            {QObject::tr("Volume fraction"), {{"volume_fraction", QStringLiteral("volume_fraction"), kFirstColour}}});
+        specs.push_back({QObject::tr("Volume fraction"),
+                         {{"volume_fraction", QStringLiteral("volume_fraction"), kFirstColour}},
+                         false,
+                         QStringLiteral("\u03c6")});
     }
     if (has("kinetic_energy")) {
-        specs.push_back(
-            {QObject::tr("Kinetic energy"), {{"kinetic_energy", QStringLiteral("kinetic_energy"), kFirstColour}}});
+        specs.push_back({QObject::tr("Kinetic energy"),
+                         {{"kinetic_energy", QStringLiteral("kinetic_energy"), kFirstColour}},
+                         false,
+                         QStringLiteral("E_kin")});
     }
     if (has("iterations")) {
         ChartSpec spec{QObject::tr("Solver per step"), {{"iterations", QStringLiteral("iterations"), kFirstColour}}};
@@ -297,7 +307,8 @@ void PlotPanel::rebuildCharts()
                     unit = QString::fromStdString(units_[static_cast<std::size_t>(it - series_.columns.begin())]);
                 }
             }
-            return QStringLiteral("%1 (%2)").arg(names.join(QStringLiteral(", ")), unit);
+            const QString& symbol = right ? spec.rightSymbol : spec.leftSymbol;
+            return QStringLiteral("%1 (%2)").arg(symbol.isEmpty() ? names.join(QStringLiteral(", ")) : symbol, unit);
         };
         plot->left = makeAxis(axisTitle(false));
         plot->chart->addAxis(plot->left, Qt::AlignLeft);
