@@ -73,6 +73,22 @@ std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& 
                                   : QObject::tr("Probe position and damped-oscillation fit");
         specs.push_back({title, {{oscillationColumn, columnLabel(oscillationColumn), kFirstColour}}, true});
     }
+    if (has("height") && has("velocity")) {
+        specs.push_back({QObject::tr("Upper grain"),
+                         {{"height", QStringLiteral("height"), kFirstColour},
+                          {"velocity", QStringLiteral("velocity"), kSecondColour, Qt::SolidLine, true}},
+                         false,
+                         QStringLiteral("y"),
+                         QStringLiteral("v_y")});
+    }
+    if (has("overlap") && has("normal_force")) {
+        specs.push_back({QObject::tr("Contact of the pair"),
+                         {{"overlap", QStringLiteral("overlap"), kFirstColour},
+                          {"normal_force", QStringLiteral("normal_force"), kSecondColour, Qt::SolidLine, true}},
+                         false,
+                         QStringLiteral("\u03b4"),
+                         QStringLiteral("f_n")});
+    }
     if (has("pressure")) {
         ChartSpec spec{QObject::tr("Inner pressure"), {{"pressure", QStringLiteral("P_in"), kFirstColour}}};
         spec.leftSymbol = QStringLiteral("P");
@@ -108,6 +124,8 @@ std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& 
     }
     if (has("iterations")) {
         ChartSpec spec{QObject::tr("Solver per step"), {{"iterations", QStringLiteral("iterations"), kFirstColour}}};
+        spec.leftSymbol = QStringLiteral("N_I");
+        spec.rightSymbol = QStringLiteral("res");
         if (has("residual")) {
             spec.curves.push_back({"residual", QStringLiteral("residual"), kSecondColour, Qt::SolidLine, true});
         }
@@ -154,6 +172,43 @@ QString formatNumber(double x)
     return QString::number(x, 'g', 4);
 }
 
+/// A power of ten, 10^(3k), that brings the values of [low, high] into a range Qt Charts labels well
+/// (it cannot lay out an axis whose values are ~1e-10); 1 when they are there already.
+double displayScale(double low, double high)
+{
+    const double magnitude = std::max(std::abs(low), std::abs(high));
+    if (!std::isfinite(magnitude) || magnitude == 0.0) {
+        return 1.0;
+    }
+    const int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
+    if (exponent >= -3 && exponent <= 5) {
+        return 1.0;
+    }
+    return std::pow(10.0, 3 * static_cast<int>(std::floor(exponent / 3.0)));
+}
+
+/// "name (unit)", with the display scale in front of the unit: "E_kin (1e-09 J)".
+QString axisTitleText(const QString& name, const QString& unit, double scale)
+{
+    if (scale == 1.0) {
+        return QStringLiteral("%1 (%2)").arg(name, unit);
+    }
+    const QString factor = QString::number(scale, 'g', 1);
+    return unit == QStringLiteral("1") ? QStringLiteral("%1 (%2)").arg(name, factor)
+                                       : QStringLiteral("%1 (%2 %3)").arg(name, factor, unit);
+}
+
+/// The points with their values divided by scale.
+QList<QPointF> scaled(QList<QPointF> points, double scale)
+{
+    if (scale != 1.0) {
+        for (auto& p : points) {
+            p.setY(p.y() / scale);
+        }
+    }
+    return points;
+}
+
 }  // namespace
 
 struct PlotPanel::Plot {
@@ -170,6 +225,13 @@ struct PlotPanel::Plot {
     std::vector<Curve> curves;
     QLineSeries* fit = nullptr;     ///< oscillation plot only
     QLineSeries* theory = nullptr;  ///< oscillation plot only
+    struct AxisName {
+        QString name;
+        QString unit;
+        double scale = 1.0;  ///< the drawn values are the series' values / scale
+    };
+    AxisName leftName;
+    AxisName rightName;
 };
 
 PlotPanel::PlotPanel(QWidget* parent)
@@ -308,14 +370,16 @@ void PlotPanel::rebuildCharts()
                 }
             }
             const QString& symbol = right ? spec.rightSymbol : spec.leftSymbol;
-            return QStringLiteral("%1 (%2)").arg(symbol.isEmpty() ? names.join(QStringLiteral(", ")) : symbol, unit);
+            return Plot::AxisName{symbol.isEmpty() ? names.join(QStringLiteral(", ")) : symbol, unit};
         };
-        plot->left = makeAxis(axisTitle(false));
+        plot->leftName = axisTitle(false);
+        plot->left = makeAxis(axisTitleText(plot->leftName.name, plot->leftName.unit, 1.0));
         plot->chart->addAxis(plot->left, Qt::AlignLeft);
         const bool hasRight =
             std::any_of(spec.curves.begin(), spec.curves.end(), [](const auto& c) { return c.rightAxis; });
         if (hasRight) {
-            plot->right = makeAxis(axisTitle(true));
+            plot->rightName = axisTitle(true);
+            plot->right = makeAxis(axisTitleText(plot->rightName.name, plot->rightName.unit, 1.0));
             plot->chart->addAxis(plot->right, Qt::AlignRight);
         }
         const auto addSeries = [&plot](const QString& name, const QColor& colour, Qt::PenStyle style, bool right) {
@@ -381,22 +445,43 @@ void PlotPanel::refresh()
                 high = std::max(high, p.y());
             }
         };
-        for (auto& curve : plot->curves) {
+        std::vector<QList<QPointF>> curvePoints;
+        curvePoints.reserve(plot->curves.size());
+        for (const auto& curve : plot->curves) {
             const auto values = series_.column(curve.column);
-            const auto points = decimate(series_.time, values, kPointsPerCurve);
-            curve.series->replace(points);
-            extend(points, curve.rightAxis ? lowRight : lowLeft, curve.rightAxis ? highRight : highLeft);
+            curvePoints.push_back(decimate(series_.time, values, kPointsPerCurve));
+            extend(curvePoints.back(), curve.rightAxis ? lowRight : lowLeft, curve.rightAxis ? highRight : highLeft);
+        }
+        QList<QPointF> fitPoints;
+        QList<QPointF> theoryPoints;
+        if (plot.get() == oscillationPlot_ && oscillation_ && oscillation_->fit) {
+            fitPoints = QList<QPointF>(oscillation_->fitCurve.begin(), oscillation_->fitCurve.end());
+            theoryPoints = QList<QPointF>(oscillation_->theoryCurve.begin(), oscillation_->theoryCurve.end());
+            extend(fitPoints, lowLeft, highLeft);
+        }
+        const auto rescale = [](Plot::AxisName& axisName, QValueAxis* axis, double& low, double& high) {
+            const double scale = displayScale(low, high);
+            if (scale != axisName.scale) {
+                axisName.scale = scale;
+                axis->setTitleText(axisTitleText(axisName.name, axisName.unit, scale));
+            }
+            low /= scale;
+            high /= scale;
+        };
+        rescale(plot->leftName, plot->left, lowLeft, highLeft);
+        if (plot->right != nullptr) {
+            rescale(plot->rightName, plot->right, lowRight, highRight);
+        }
+        for (std::size_t i = 0; i < plot->curves.size(); ++i) {
+            const auto& curve = plot->curves[i];
+            curve.series->replace(
+                scaled(std::move(curvePoints[i]), curve.rightAxis ? plot->rightName.scale : plot->leftName.scale));
         }
         if (plot.get() == oscillationPlot_) {
-            const auto toList = [](const std::vector<QPointF>& v) { return QList<QPointF>(v.begin(), v.end()); };
-            const bool hasFit = oscillation_ && oscillation_->fit;
-            const auto fitPoints = hasFit ? toList(oscillation_->fitCurve) : QList<QPointF>{};
-            const auto theoryPoints = hasFit ? toList(oscillation_->theoryCurve) : QList<QPointF>{};
-            plot->fit->replace(fitPoints);
+            plot->fit->replace(scaled(std::move(fitPoints), plot->leftName.scale));
             if (plot->theory != nullptr) {
-                plot->theory->replace(theoryPoints);
+                plot->theory->replace(scaled(std::move(theoryPoints), plot->leftName.scale));
             }
-            extend(fitPoints, lowLeft, highLeft);
         }
         const auto [l0, l1] = paddedRange(lowLeft, highLeft);
         plot->left->setRange(l0, l1);
