@@ -51,11 +51,11 @@ bool isBlack(const QImage& image, const QRect& area)
     return true;
 }
 
-/// Grabs the whole window (Qt 6 includes the GL view) and writes it as PNG. Returns the exit code.
+/// Grabs the whole window with the scene view painted in and writes it as PNG. Returns the exit code.
 int saveWindowImage(granular::ui::MainWindow& window, const QString& path)
 {
-    const QImage image = window.grab().toImage();
-    const auto* view = window.sceneView();
+    const QImage image = window.windowImage();
+    const auto* view = window.sceneViewContainer();
     const qreal ratio = image.devicePixelRatio();
     const QRect viewArea =
         QRectF(QPointF(view->mapTo(&window, QPoint(0, 0))) * ratio, QSizeF(view->size()) * ratio).toAlignedRect();
@@ -79,7 +79,7 @@ public:
                         std::int64_t afterSteps)
         : window_(window), controller_(controller), path_(std::move(path)), afterSteps_(afterSteps)
     {
-        connect(window_.sceneView(), &QOpenGLWidget::frameSwapped, this, &ScreenshotWhenReady::frameShown);
+        connect(window_.sceneView(), &QOpenGLWindow::frameSwapped, this, &ScreenshotWhenReady::frameShown);
         connect(&controller_, &granular::ui::SimulationController::runningChanged, this, [this](bool running) {
             if (!running && controller_.steps() < afterSteps_) {
                 complain(QStringLiteral("stopped after %1 of %2 steps").arg(controller_.steps()).arg(afterSteps_));

@@ -20,6 +20,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QThread>
 #include <QTimer>
 
 #include <nlohmann/json.hpp>
@@ -207,6 +208,10 @@ public:
 
     bool notify(QObject* receiver, QEvent* event) override
     {
+        // Only the GUI thread's events: the simulation thread's batches also pass through here.
+        if (QThread::currentThread() != thread()) {
+            return QApplication::notify(receiver, event);
+        }
         if (depth_ > 0 || !recording) {
             ++depth_;
             const bool result = QApplication::notify(receiver, event);
@@ -355,7 +360,7 @@ int main(int argc, char** argv)
             return 1;
         }
         if (options.hideView) {
-            window.sceneView()->hide();
+            window.sceneViewContainer()->hide();
         }
         if (options.hidePlots) {
             window.plotPanel()->hide();
@@ -424,7 +429,7 @@ int main(int argc, char** argv)
         view.show();
         const std::array frames{packing(options.spheres, 0.0), packing(options.spheres, 0.02)};
         qint64 swapped = 0;
-        QObject::connect(&view, &QOpenGLWidget::frameSwapped, [&swapped] { ++swapped; });
+        QObject::connect(&view, &QOpenGLWindow::frameSwapped, [&swapped] { ++swapped; });
         view.showFrame(frames[0]);
         waitFor([&] { return swapped > 0; }, 60.0);
         const auto contacts = frames[0]->contacts.size();
@@ -434,7 +439,7 @@ int main(int argc, char** argv)
             const qint64 first = swapped;
             QElapsedTimer clock;
             clock.start();
-            const auto next = QObject::connect(&view, &QOpenGLWidget::frameSwapped, [&] { change(swapped); });
+            const auto next = QObject::connect(&view, &QOpenGLWindow::frameSwapped, [&] { change(swapped); });
             change(0);
             waitFor([] { return false; }, options.seconds);
             QObject::disconnect(next);

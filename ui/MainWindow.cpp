@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPainter>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
@@ -63,7 +64,7 @@ QLabel* statusLabel(QWidget* parent, const QString& tip)
 }  // namespace
 
 MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
-    : QMainWindow(parent), controller_(controller), view_(new SceneView(this)), plots_(new PlotPanel(this)),
+    : QMainWindow(parent), controller_(controller), view_(new SceneView), plots_(new PlotPanel(this)),
       parameters_(new ParameterPanel(this)), inspector_(new ParticleInspector(this))
 {
     setWindowTitle(tr("Granular Studio"));
@@ -71,7 +72,11 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
 
     // The view and the plots share the centre; the view gets the larger part.
     auto* centre = new QSplitter(Qt::Horizontal, this);
-    centre->addWidget(view_);
+    viewContainer_ = QWidget::createWindowContainer(view_, centre);  // owns view_ from here on
+    viewContainer_->setObjectName(QStringLiteral("sceneViewContainer"));
+    viewContainer_->setMinimumSize(160, 120);
+    viewContainer_->setFocusPolicy(Qt::StrongFocus);
+    centre->addWidget(viewContainer_);
     centre->addWidget(plots_);
     centre->setStretchFactor(0, 3);
     centre->setStretchFactor(1, 2);
@@ -124,7 +129,7 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
             tabs->setCurrentWidget(inspector_);
         }
     });
-    connect(view_, &QOpenGLWidget::frameSwapped, this, [this] {
+    connect(view_, &QOpenGLWindow::frameSwapped, this, [this] {
         if (frameClock_.isValid()) {
             // The window is composed after the view has swapped: the frame's cost ends when the
             // event loop gets back to posted work.
@@ -471,9 +476,21 @@ void MainWindow::showError(const QString& message)
     statusBar()->showMessage(message, 12000);
 }
 
+QImage MainWindow::windowImage()
+{
+    // The view is a native window of its own: grab() leaves its area blank.
+    QImage image = grab().toImage();
+    const QImage view = view_->grabView();
+    if (!view.isNull() && viewContainer_->isVisible()) {
+        QPainter painter(&image);
+        painter.drawImage(QRect(viewContainer_->mapTo(this, QPoint(0, 0)), viewContainer_->size()), view);
+    }
+    return image;
+}
+
 QString MainWindow::saveViewImage(const QString& path)
 {
-    const QImage image = view_->grabFramebuffer();
+    const QImage image = view_->grabView();
     if (image.isNull() || !image.save(path, "PNG")) {
         return tr("cannot write the view's image to %1").arg(QDir::toNativeSeparators(path));
     }
@@ -501,7 +518,7 @@ void MainWindow::saveWindowDialog()
     if (path.isEmpty()) {
         return;
     }
-    if (!grab().toImage().save(path, "PNG")) {
+    if (!windowImage().save(path, "PNG")) {
         QMessageBox::warning(this, tr("Save window"), tr("Could not write %1.").arg(QDir::toNativeSeparators(path)));
         return;
     }

@@ -3,6 +3,7 @@
 #include "SimulationUpdate.h"
 
 #include <QElapsedTimer>
+#include <QImage>
 #include <QMainWindow>
 
 #include <memory>
@@ -44,6 +45,10 @@ public:
     Q_DISABLE_COPY_MOVE(MainWindow)
 
     [[nodiscard]] SceneView* sceneView() const { return view_; }
+    /// The widget that holds the scene view's native window in the layout.
+    [[nodiscard]] QWidget* sceneViewContainer() const { return viewContainer_; }
+    /// The whole window as shown, the scene view painted in (grab() leaves its area blank).
+    [[nodiscard]] QImage windowImage();
     [[nodiscard]] PlotPanel* plotPanel() const { return plots_; }
     [[nodiscard]] ParameterPanel* parameterPanel() const { return parameters_; }
     [[nodiscard]] ParticleInspector* particleInspector() const { return inspector_; }
@@ -97,6 +102,7 @@ private:
     double frameCost_ = 0.0;    ///< ms, smoothed wall time from pulling a frame to its display
 
     SceneView* view_;
+    QWidget* viewContainer_ = nullptr;
     PlotPanel* plots_;
     ParameterPanel* parameters_;
     ParticleInspector* inspector_;

@@ -24,7 +24,8 @@ namespace granular::ui {
 
 namespace {
 
-/// Redraws at most this often while rows arrive, ms.
+/// Redraws each chart at most this often while rows arrive, ms. The charts take turns: one
+/// chart per tick of kRefreshInterval / (number of charts).
 constexpr int kRefreshInterval = 500;
 /// Fits at most this often while rows arrive, ms.
 constexpr qint64 kFitInterval = 1000;
@@ -232,6 +233,7 @@ struct PlotPanel::Plot {
     };
     AxisName leftName;
     AxisName rightName;
+    bool stale = true;  ///< rows or settings changed since it was drawn
 };
 
 PlotPanel::PlotPanel(QWidget* parent)
@@ -267,11 +269,7 @@ PlotPanel::PlotPanel(QWidget* parent)
 
     refreshTimer_->setObjectName(QStringLiteral("plotRefreshTimer"));
     refreshTimer_->setInterval(kRefreshInterval);
-    connect(refreshTimer_, &QTimer::timeout, this, [this] {
-        if (dirty_) {
-            refresh();
-        }
-    });
+    connect(refreshTimer_, &QTimer::timeout, this, [this] { refreshNextStalePlot(); });
     refreshTimer_->start();
     sinceFit_.start();
     setMinimumWidth(320);
@@ -292,7 +290,7 @@ void PlotPanel::startRun(const RunInfo& run)
         oscillationColumn_ = oscillationColumn(run.scenario, series_);
         rebuildCharts();
     }
-    dirty_ = true;
+    markStale();
     fitDirty_ = true;
 }
 
@@ -304,7 +302,7 @@ void PlotPanel::appendRows(const std::vector<SeriesRow>& rows)
         }
     }
     if (!rows.empty()) {
-        dirty_ = true;
+        markStale();
         fitDirty_ = true;
     }
 }
@@ -313,7 +311,7 @@ void PlotPanel::setScenario(const Scenario& scenario)
 {
     scenario_ = scenario;
     fitDirty_ = true;
-    dirty_ = true;
+    markStale();
 }
 
 void PlotPanel::refreshNow()
@@ -424,76 +422,104 @@ void PlotPanel::rebuildCharts()
         plots_.push_back(std::move(plot));
     }
     oscillationLabel_->clear();
+    nextPlot_ = 0;
+    refreshTimer_->setInterval(kRefreshInterval / static_cast<int>(std::max<std::size_t>(1, plots_.size())));
+}
+
+void PlotPanel::markStale()
+{
+    for (auto& plot : plots_) {
+        plot->stale = true;
+    }
 }
 
 void PlotPanel::refresh()
 {
-    dirty_ = false;
-    if (fitDirty_ && (!sinceFit_.isValid() || sinceFit_.elapsed() >= kFitInterval)) {
+    for (auto& plot : plots_) {
+        refreshPlot(*plot);
+    }
+}
+
+void PlotPanel::refreshNextStalePlot()
+{
+    const std::size_t count = plots_.size();
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t i = (nextPlot_ + k) % count;
+        if (plots_[i]->stale) {
+            refreshPlot(*plots_[i]);
+            nextPlot_ = i + 1;
+            return;
+        }
+    }
+}
+
+void PlotPanel::refreshPlot(Plot& thePlot)
+{
+    thePlot.stale = false;
+    Plot* const plot = &thePlot;
+    if (plot == oscillationPlot_ && fitDirty_ && (!sinceFit_.isValid() || sinceFit_.elapsed() >= kFitInterval)) {
         updateOscillation();
     }
     const double t0 = series_.time.empty() ? 0.0 : series_.time.front();
     const double t1 = series_.time.empty() ? 1.0 : series_.time.back();
-    for (auto& plot : plots_) {
-        double lowLeft = std::numeric_limits<double>::infinity();
-        double highLeft = -lowLeft;
-        double lowRight = lowLeft;
-        double highRight = highLeft;
-        const auto extend = [](const QList<QPointF>& points, double& low, double& high) {
-            for (const auto& p : points) {
-                low = std::min(low, p.y());
-                high = std::max(high, p.y());
-            }
-        };
-        std::vector<QList<QPointF>> curvePoints;
-        curvePoints.reserve(plot->curves.size());
-        for (const auto& curve : plot->curves) {
-            const auto values = series_.column(curve.column);
-            curvePoints.push_back(decimate(series_.time, values, kPointsPerCurve));
-            extend(curvePoints.back(), curve.rightAxis ? lowRight : lowLeft, curve.rightAxis ? highRight : highLeft);
+    double lowLeft = std::numeric_limits<double>::infinity();
+    double highLeft = -lowLeft;
+    double lowRight = lowLeft;
+    double highRight = highLeft;
+    const auto extend = [](const QList<QPointF>& points, double& low, double& high) {
+        for (const auto& p : points) {
+            low = std::min(low, p.y());
+            high = std::max(high, p.y());
         }
-        QList<QPointF> fitPoints;
-        QList<QPointF> theoryPoints;
-        if (plot.get() == oscillationPlot_ && oscillation_ && oscillation_->fit) {
-            fitPoints = QList<QPointF>(oscillation_->fitCurve.begin(), oscillation_->fitCurve.end());
-            theoryPoints = QList<QPointF>(oscillation_->theoryCurve.begin(), oscillation_->theoryCurve.end());
-            extend(fitPoints, lowLeft, highLeft);
+    };
+    std::vector<QList<QPointF>> curvePoints;
+    curvePoints.reserve(plot->curves.size());
+    for (const auto& curve : plot->curves) {
+        const auto values = series_.column(curve.column);
+        curvePoints.push_back(decimate(series_.time, values, kPointsPerCurve));
+        extend(curvePoints.back(), curve.rightAxis ? lowRight : lowLeft, curve.rightAxis ? highRight : highLeft);
+    }
+    QList<QPointF> fitPoints;
+    QList<QPointF> theoryPoints;
+    if (plot == oscillationPlot_ && oscillation_ && oscillation_->fit) {
+        fitPoints = QList<QPointF>(oscillation_->fitCurve.begin(), oscillation_->fitCurve.end());
+        theoryPoints = QList<QPointF>(oscillation_->theoryCurve.begin(), oscillation_->theoryCurve.end());
+        extend(fitPoints, lowLeft, highLeft);
+    }
+    const auto rescale = [](Plot::AxisName& axisName, QValueAxis* axis, double& low, double& high) {
+        const double scale = displayScale(low, high);
+        if (scale != axisName.scale) {
+            axisName.scale = scale;
+            axis->setTitleText(axisTitleText(axisName.name, axisName.unit, scale));
         }
-        const auto rescale = [](Plot::AxisName& axisName, QValueAxis* axis, double& low, double& high) {
-            const double scale = displayScale(low, high);
-            if (scale != axisName.scale) {
-                axisName.scale = scale;
-                axis->setTitleText(axisTitleText(axisName.name, axisName.unit, scale));
-            }
-            low /= scale;
-            high /= scale;
-        };
-        rescale(plot->leftName, plot->left, lowLeft, highLeft);
-        if (plot->right != nullptr) {
-            rescale(plot->rightName, plot->right, lowRight, highRight);
+        low /= scale;
+        high /= scale;
+    };
+    rescale(plot->leftName, plot->left, lowLeft, highLeft);
+    if (plot->right != nullptr) {
+        rescale(plot->rightName, plot->right, lowRight, highRight);
+    }
+    for (std::size_t i = 0; i < plot->curves.size(); ++i) {
+        const auto& curve = plot->curves[i];
+        curve.series->replace(
+            scaled(std::move(curvePoints[i]), curve.rightAxis ? plot->rightName.scale : plot->leftName.scale));
+    }
+    if (plot == oscillationPlot_) {
+        plot->fit->replace(scaled(std::move(fitPoints), plot->leftName.scale));
+        if (plot->theory != nullptr) {
+            plot->theory->replace(scaled(std::move(theoryPoints), plot->leftName.scale));
         }
-        for (std::size_t i = 0; i < plot->curves.size(); ++i) {
-            const auto& curve = plot->curves[i];
-            curve.series->replace(
-                scaled(std::move(curvePoints[i]), curve.rightAxis ? plot->rightName.scale : plot->leftName.scale));
-        }
-        if (plot.get() == oscillationPlot_) {
-            plot->fit->replace(scaled(std::move(fitPoints), plot->leftName.scale));
-            if (plot->theory != nullptr) {
-                plot->theory->replace(scaled(std::move(theoryPoints), plot->leftName.scale));
-            }
-        }
-        const auto [l0, l1] = paddedRange(lowLeft, highLeft);
-        plot->left->setRange(l0, l1);
-        if (plot->right != nullptr) {
-            const auto [r0, r1] = paddedRange(lowRight, highRight);
-            plot->right->setRange(r0, r1);
-        }
-        plot->time->setRange(t0, t1 > t0 ? t1 : t0 + 1.0);
-        if (plot.get() == oscillationPlot_) {
-            const auto window = fitWindow();
-            plot->view->setBand(window ? std::optional(std::pair(window->from, window->to)) : std::nullopt);
-        }
+    }
+    const auto [l0, l1] = paddedRange(lowLeft, highLeft);
+    plot->left->setRange(l0, l1);
+    if (plot->right != nullptr) {
+        const auto [r0, r1] = paddedRange(lowRight, highRight);
+        plot->right->setRange(r0, r1);
+    }
+    plot->time->setRange(t0, t1 > t0 ? t1 : t0 + 1.0);
+    if (plot == oscillationPlot_) {
+        const auto window = fitWindow();
+        plot->view->setBand(window ? std::optional(std::pair(window->from, window->to)) : std::nullopt);
     }
 }
 

@@ -61,7 +61,12 @@ private:
     struct Plot;
 
     void rebuildCharts();
+    /// Redraws every chart.
     void refresh();
+    /// Redraws the next chart with new rows (one per tick, so that one tick's repaint stays short).
+    void refreshNextStalePlot();
+    void refreshPlot(Plot& plot);
+    void markStale();
     void updateOscillation();
     [[nodiscard]] std::optional<FitWindow> fitWindow() const;
 
@@ -80,7 +85,7 @@ private:
     QPushButton* automaticWindowButton_;
     QTimer* refreshTimer_;
     QElapsedTimer sinceFit_;
-    bool dirty_ = false;
+    std::size_t nextPlot_ = 0;  ///< where refreshNextStalePlot() looks first
     bool fitDirty_ = false;
 };
 

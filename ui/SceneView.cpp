@@ -21,30 +21,29 @@ namespace granular::ui {
 
 /// The VTK side of the view. Its observers answer VTK's questions about Qt's context.
 struct SceneView::Vtk {
-    explicit Vtk(SceneView& view) : widget(view) {}
+    explicit Vtk(SceneView& owner) : view(owner) {}
 
     /// VTK asks whether Qt's context is current; `callData` is a bool* for the answer.
     void answerIsCurrent(vtkObject* /*window*/, unsigned long /*event*/, void* callData)
     {
-        *static_cast<bool*>(callData) =
-            widget.context() != nullptr && QOpenGLContext::currentContext() == widget.context();
+        *static_cast<bool*>(callData) = view.context() != nullptr && QOpenGLContext::currentContext() == view.context();
     }
 
-    /// Makes Qt's context current without touching its framebuffer binding: QOpenGLWidget::makeCurrent()
-    /// would rebind the widget's framebuffer behind VTK's cached GL state, and VTK would then attach
+    /// Makes Qt's context current without touching its framebuffer binding: QOpenGLWindow::makeCurrent()
+    /// may rebind the window's framebuffer behind VTK's cached GL state, and VTK would then attach
     /// its own textures to Qt's framebuffer (every frame comes out black).
     void makeContextCurrent(vtkObject* /*window*/, unsigned long /*event*/, void* /*callData*/)
     {
-        auto* context = widget.context();
+        auto* context = view.context();
         if (context != nullptr && QOpenGLContext::currentContext() != context) {
             context->makeCurrent(context->surface());
         }
     }
 
     /// The interactor has moved the camera: let Qt schedule a paint instead of rendering right away.
-    void scheduleRender(vtkObject* /*interactor*/, unsigned long /*event*/, void* /*callData*/) { widget.update(); }
+    void scheduleRender(vtkObject* /*interactor*/, unsigned long /*event*/, void* /*callData*/) { view.update(); }
 
-    SceneView& widget;
+    SceneView& view;
     FrameScene scene;
     vtkNew<vtkGenericOpenGLRenderWindow> window;
     vtkNew<vtkGenericRenderWindowInteractor> interactor;
@@ -87,7 +86,8 @@ QString rendererName(QOpenGLContext& context)
 
 }  // namespace
 
-SceneView::SceneView(QWidget* parent) : QOpenGLWidget(parent), vtk_(std::make_unique<Vtk>(*this))
+SceneView::SceneView(QWindow* parent)
+    : QOpenGLWindow(QOpenGLWindow::NoPartialUpdate, parent), vtk_(std::make_unique<Vtk>(*this))
 {
     auto& v = *vtk_;
     // Nothing may render before Qt has created the context (initializeGL).
@@ -108,13 +108,12 @@ SceneView::SceneView(QWidget* parent) : QOpenGLWidget(parent), vtk_(std::make_un
     v.interactor->AddObserver(vtkCommand::RenderEvent, &v, &Vtk::scheduleRender);
     v.interactor->Initialize();
 
-    setFocusPolicy(Qt::StrongFocus);
-    setMinimumSize(160, 120);
+    setMinimumSize(QSize(160, 120));
 }
 
 SceneView::~SceneView()
 {
-    // The context outlives this destructor (QOpenGLWidget's own destructor deletes it), but its
+    // The context outlives this destructor (QOpenGLWindow's own destructor deletes it), but its
     // aboutToBeDestroyed signal must not reach a view whose VTK objects are gone.
     if (auto* c = context()) {
         disconnect(c, nullptr, this, nullptr);
@@ -187,7 +186,7 @@ void SceneView::setHighlighted(int index)
 int SceneView::particleAt(QPoint position) const
 {
     // VTK counts device pixels from the bottom left.
-    const qreal ratio = devicePixelRatioF();
+    const qreal ratio = devicePixelRatio();
     return vtk_->scene.pick(position.x() * ratio, (height() - position.y()) * ratio);
 }
 
@@ -213,14 +212,14 @@ void SceneView::initializeGL()
     }
     window.SetReadyForRendering(true);
     window.OpenGLInitContext();
-    // Reparenting the widget replaces its context: VTK must drop what it built in the old one.
+    // A new platform window replaces the context: VTK must drop what it built in the old one.
     connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &SceneView::releaseGraphics, Qt::DirectConnection);
 }
 
 void SceneView::resizeGL(int width, int height)
 {
-    // VTK works in device pixels, Qt's widget geometry in device-independent ones.
-    const qreal ratio = devicePixelRatioF();
+    // VTK works in device pixels, Qt's window geometry in device-independent ones.
+    const qreal ratio = devicePixelRatio();
     const int w = qRound(width * ratio);
     const int h = qRound(height * ratio);
     vtk_->window->SetSize(w, h);
@@ -229,9 +228,25 @@ void SceneView::resizeGL(int width, int height)
 
 void SceneView::paintGL()
 {
+    draw();
+    ++renderedFrames_;
+}
+
+QImage SceneView::grabView()
+{
+    if (!isValid() || !vtk_->window->GetReadyForRendering()) {
+        return {};
+    }
+    // After a swap the back buffer is undefined: draw into it again and read it back unswapped.
+    makeCurrent();
+    draw();
+    return grabFramebuffer();
+}
+
+void SceneView::draw()
+{
     auto& window = *vtk_->window;
     window.Render();
-    ++renderedFrames_;
     auto* state = window.GetState();
     state->PushDrawFramebufferBinding();
     state->vtkglBindFramebuffer(GL_DRAW_FRAMEBUFFER, defaultFramebufferObject());
@@ -253,10 +268,10 @@ void SceneView::releaseGraphics()
 namespace {
 
 /// Hands the pointer position (device pixels, y up as VTK counts) and modifiers to the interactor.
-void setEventInformation(vtkRenderWindowInteractor& interactor, const QWidget& widget, QPointF position,
+void setEventInformation(vtkRenderWindowInteractor& interactor, const QWindow& window, QPointF position,
                          Qt::KeyboardModifiers modifiers)
 {
-    const QPointF p = position * widget.devicePixelRatioF();
+    const QPointF p = position * window.devicePixelRatio();
     interactor.SetEventInformationFlipY(qRound(p.x()), qRound(p.y()), modifiers.testFlag(Qt::ControlModifier) ? 1 : 0,
                                         modifiers.testFlag(Qt::ShiftModifier) ? 1 : 0);
     interactor.SetAltKey(modifiers.testFlag(Qt::AltModifier) ? 1 : 0);
@@ -269,7 +284,7 @@ void SceneView::mousePressEvent(QMouseEvent* event)
     pressPosition_ = event->position().toPoint();
     const auto events = buttonEvents(event->button(), vtk_->scene.dimension());
     if (events.press == vtkCommand::NoEvent) {
-        QOpenGLWidget::mousePressEvent(event);
+        QOpenGLWindow::mousePressEvent(event);
         return;
     }
     setEventInformation(*vtk_->interactor, *this, event->position(), event->modifiers());
@@ -281,7 +296,7 @@ void SceneView::mouseReleaseEvent(QMouseEvent* event)
 {
     const auto events = buttonEvents(event->button(), vtk_->scene.dimension());
     if (events.release == vtkCommand::NoEvent) {
-        QOpenGLWidget::mouseReleaseEvent(event);
+        QOpenGLWindow::mouseReleaseEvent(event);
         return;
     }
     setEventInformation(*vtk_->interactor, *this, event->position(), event->modifiers());
@@ -306,7 +321,7 @@ void SceneView::wheelEvent(QWheelEvent* event)
 {
     const int steps = event->angleDelta().y();
     if (steps == 0) {
-        QOpenGLWidget::wheelEvent(event);
+        QOpenGLWindow::wheelEvent(event);
         return;
     }
     setEventInformation(*vtk_->interactor, *this, event->position(), event->modifiers());

@@ -2,7 +2,8 @@
 
 #include "FrameScene.h"
 
-#include <QOpenGLWidget>
+#include <QImage>
+#include <QOpenGLWindow>
 #include <QPoint>
 #include <QSurfaceFormat>
 
@@ -14,19 +15,24 @@ struct Frame;
 
 namespace granular::ui {
 
-/// The 3D (or 2D) view of the latest Frame, drawn by VTK inside this widget's OpenGL context.
-/// Debian's VTK Qt widget is built for Qt 5, so this does by hand what QVTKOpenGLNativeWidget does:
+/// The 3D (or 2D) view of the latest Frame, drawn by VTK inside this window's OpenGL context.
+/// Debian's VTK Qt widget is built for Qt 5, so this does by hand what QVTKOpenGLWindow does:
 /// VTK renders into its own framebuffer with Qt's context, and paintGL() blits the result into
-/// the widget's framebuffer.
+/// the window's framebuffer.
 ///
 /// Mouse: left drag rotates (pans in 2D), middle or shift+left drag pans, wheel or right drag zooms,
 /// a left click without dragging picks a particle.
 /// Lives on the GUI thread and owns every VTK object it draws with.
-class SceneView final : public QOpenGLWidget {
+///
+/// A native window rather than a QOpenGLWidget: a QOpenGLWidget makes Qt compose its whole
+/// top-level window through OpenGL on every repaint of any widget (a chart, a status label), which
+/// costs tens of milliseconds a time on a software rasteriser. Embed it with
+/// QWidget::createWindowContainer(); widget screenshots must paint grabView() in themselves.
+class SceneView final : public QOpenGLWindow {
     Q_OBJECT
 
 public:
-    explicit SceneView(QWidget* parent = nullptr);
+    explicit SceneView(QWindow* parent = nullptr);
     ~SceneView() override;
     Q_DISABLE_COPY_MOVE(SceneView)
 
@@ -46,6 +52,8 @@ public:
     /// Qt only recomposes the window).
     [[nodiscard]] qint64 renderedFrames() const { return renderedFrames_; }
 
+    /// The view as drawn now (device pixels), or a null image before the window is exposed.
+    [[nodiscard]] QImage grabView();
     /// Frames the container and all particles of the current frame.
     void resetCamera();
 
@@ -57,7 +65,7 @@ public:
     [[nodiscard]] double meanNormalForce() const;
     /// Rings a particle in the view (-1: none); it stays ringed in later frames.
     void setHighlighted(int index);
-    /// The particle under a point of the widget (logical pixels), or -1.
+    /// The particle under a point of the window (logical pixels), or -1.
     [[nodiscard]] int particleAt(QPoint position) const;
     /// Turns the 3D camera about the vertical axis through the focal point, degrees.
     void orbit(double degrees);
@@ -78,6 +86,8 @@ protected:
 
 private:
     struct Vtk;
+    /// Renders the scene with VTK and copies it into the window's back buffer.
+    void draw();
     /// Drops VTK's OpenGL resources while Qt's context is still alive.
     void releaseGraphics();
 

@@ -67,30 +67,30 @@ private slots:
         const QImage initial = showAndSettle(latticeFrame(dimension));
         QVERIFY(!initial.isNull());
 
-        QSignalSpy repainted(view_.get(), &QOpenGLWidget::frameSwapped);
-        const QPoint centre = view_->rect().center();
+        QSignalSpy repainted(view_.get(), &QOpenGLWindow::frameSwapped);
+        const QPoint centre = QRect(QPoint(0, 0), view_->size()).center();
         QTest::mousePress(view_.get(), Qt::LeftButton, Qt::NoModifier, centre);
         QTest::mouseMove(view_.get(), centre + QPoint(80, 30));
         QTest::mouseRelease(view_.get(), Qt::LeftButton, Qt::NoModifier, centre + QPoint(80, 30));
         // The interactor does not render by itself: it asks Qt for a paint.
         QVERIFY(repainted.wait(10'000));
-        QVERIFY(view_->grabFramebuffer() != initial);
+        QVERIFY(view_->grabView() != initial);
 
         view_->resetCamera();
-        QCOMPARE(view_->grabFramebuffer(), initial);
+        QCOMPARE(view_->grabView(), initial);
     }
 
     void wheelZooms()
     {
         const QImage initial = showAndSettle(latticeFrame(3));
         QVERIFY(!initial.isNull());
-        QSignalSpy repainted(view_.get(), &QOpenGLWidget::frameSwapped);
-        const QPointF centre = view_->rect().center();
+        QSignalSpy repainted(view_.get(), &QOpenGLWindow::frameSwapped);
+        const QPointF centre = QRectF(QPointF(0, 0), view_->size()).center();
         QWheelEvent wheel(centre, view_->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
                           Qt::NoScrollPhase, false);
         QApplication::sendEvent(view_.get(), &wheel);
         QVERIFY(repainted.wait(10'000));
-        QVERIFY(view_->grabFramebuffer() != initial);
+        QVERIFY(view_->grabView() != initial);
     }
 
 private:
@@ -98,12 +98,12 @@ private:
     /// from what the test does next. Returns the image.
     QImage showAndSettle(std::shared_ptr<const granular::Frame> frame)
     {
-        QSignalSpy repainted(view_.get(), &QOpenGLWidget::frameSwapped);
+        QSignalSpy repainted(view_.get(), &QOpenGLWindow::frameSwapped);
         view_->showFrame(std::move(frame));
         if (!repainted.wait(10'000)) {
             return {};
         }
-        return view_->grabFramebuffer();
+        return view_->grabView();
     }
 
     std::unique_ptr<granular::ui::SceneView> view_;
