@@ -5,6 +5,7 @@
 #include "BuiltinScenarios.h"
 #include "MainWindow.h"
 #include "ParameterPanel.h"
+#include "ParticleInspector.h"
 #include "PlotPanel.h"
 #include "SceneView.h"
 #include "SimulationController.h"
@@ -15,6 +16,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -141,6 +143,38 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(controller_->steps() > 3, kTimeout);
         QTest::keyClick(window_.get(), Qt::Key_Space);
         QTRY_VERIFY_WITH_TIMEOUT(!controller_->isRunning(), kTimeout);
+    }
+
+    void clickingAParticleShowsItInTheInspector()
+    {
+        auto* view = window_->sceneView();
+        // A point of the view over a particle: the packing fills the lower part of the container.
+        QPoint onParticle;
+        int expected = -1;
+        for (int y = view->height() - 1; y > 0 && expected < 0; y -= 7) {
+            for (int x = 1; x < view->width() && expected < 0; x += 7) {
+                expected = view->particleAt(QPoint(x, y));
+                onParticle = QPoint(x, y);
+            }
+        }
+        QVERIFY2(expected >= 0, "no particle under any point of the view");
+        QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, onParticle);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->particleInspector()->particle(), expected, kTimeout);
+        const QString text = window_->particleInspector()->text();
+        QVERIFY2(text.contains(QStringLiteral("radius")) && text.contains(QStringLiteral(" m/s")), qPrintable(text));
+    }
+
+    void timeStepAdviceShowsInTheStatusBar()
+    {
+        // md_impact keeps the seed's dt = 5e-8 s: 3.3 steps per contact (seed 001); the studio says so.
+        controller_->loadScenario(QStringLiteral("md_impact"));
+        auto* advisory = window_->findChild<QLabel*>(QStringLiteral("advisory"));
+        QVERIFY(advisory != nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(advisory->isVisible(), kTimeout);
+        QVERIFY2(advisory->toolTip().contains(QStringLiteral("solver.dt")), qPrintable(advisory->toolTip()));
+        // A dt that resolves the contact clears it.
+        controller_->setParameter(QStringLiteral("solver.dt"), QStringLiteral("3e-9"));
+        QTRY_VERIFY_WITH_TIMEOUT(!advisory->isVisible(), kTimeout);
     }
 
     void shortcutsReachTheWindowFromTheSceneView()

@@ -1,18 +1,22 @@
-// The plot panel on its own: axis titles carry the unit, and series whose values Qt Charts cannot
-// label (~1e-9 J of a millimetre grain) are drawn scaled by a power of ten named in the title.
+// The plot panel on its own: axis titles carry the unit, series whose values Qt Charts cannot
+// label (~1e-9 J of a millimetre grain) are drawn scaled by a power of ten named in the title, and
+// dragging across the piston plot fits seed 000 eq. 64 over the dragged time window.
 // Needs an X display (xvfb-run) like the other GUI tests.
 #include "BuiltinScenarios.h"
 #include "PlotPanel.h"
 #include "SimulationUpdate.h"
+#include "TimeChartView.h"
 
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
 #include <QLineSeries>
+#include <QSignalSpy>
 #include <QValueAxis>
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 
 using granular::ui::PlotPanel;
 using granular::ui::RunInfo;
@@ -46,6 +50,25 @@ std::vector<SeriesRow> energyRows(double amplitude)
         rows.push_back({t, {amplitude * (t / 1e-2) * (t / 1e-2)}});
     }
     return rows;
+}
+
+/// A piston height x(t) = 60 + 2 exp(-t/tau) sin(omega t + 0.3) m, t = 0 ... 10 s every 0.01 s.
+std::vector<SeriesRow> pistonRows(double omega, double tau)
+{
+    std::vector<SeriesRow> rows;
+    for (int i = 0; i <= 1000; ++i) {
+        const double t = 0.01 * i;
+        rows.push_back({t, {60.0 + 2.0 * std::exp(-t / tau) * std::sin(omega * t + 0.3)}});
+    }
+    return rows;
+}
+
+/// Where the chart draws (t, x), in the view's viewport coordinates.
+QPoint viewportPoint(granular::ui::TimeChartView& view, double t, double x)
+{
+    QChart* chart = view.chart();
+    const QPointF inChart = chart->mapToPosition(QPointF(t, x), chart->series().front());
+    return view.mapFromScene(chart->mapToScene(inChart));
 }
 
 }  // namespace
@@ -90,6 +113,49 @@ private slots:
         QCOMPARE(leftAxis(chart)->titleText(), QStringLiteral("E_kin (J)"));
         const auto* line = qobject_cast<QLineSeries*>(chart->series().front());
         QCOMPARE(line->points().back().y(), 6.0);
+    }
+
+    void draggingAcrossThePistonPlotFitsThatWindow()
+    {
+        constexpr double omega = 10.0;  // rad/s
+        constexpr double tau = 3.0;     // s
+        PlotPanel panel;
+        panel.resize(420, 900);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        RunInfo run{granular::resolveScenario("piston2d"), "piston2d", {"piston_y"}, {"m"}, 1000, false};
+        panel.startRun(run);
+        panel.appendRows(pistonRows(omega, tau));
+        panel.refreshNow();
+
+        granular::ui::TimeChartView* view = nullptr;
+        for (auto* candidate : panel.findChildren<granular::ui::TimeChartView*>()) {
+            if (candidate->chart()->title().startsWith(QStringLiteral("Piston height"))) {
+                view = candidate;
+            }
+        }
+        QVERIFY(view != nullptr);
+        QSignalSpy chosen(view, &granular::ui::TimeChartView::windowChosen);
+        QTest::qWait(200);  // the chart lays out its plot area for the new data
+        const QPoint from = viewportPoint(*view, 2.0, 60.0);
+        const QPoint to = viewportPoint(*view, 8.0, 60.0);
+        QTest::mousePress(view->viewport(), Qt::LeftButton, Qt::NoModifier, from);
+        QTest::mouseMove(view->viewport(), (from + to) / 2);
+        QTest::mouseMove(view->viewport(), to);
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, Qt::NoModifier, to);
+
+        QCOMPARE(chosen.size(), 1);
+        const auto& analysis = panel.oscillation();
+        QVERIFY(analysis.has_value());
+        // The window is the dragged one to within a pixel of the time axis (10 s over ~350 px).
+        QVERIFY2(std::abs(analysis->window.from - 2.0) < 0.06 && std::abs(analysis->window.to - 8.0) < 0.06,
+                 qPrintable(QStringLiteral("%1 - %2 s").arg(analysis->window.from).arg(analysis->window.to)));
+        QVERIFY2(analysis->fit.has_value(), qPrintable(analysis->error));
+        // An exact damped sine: eq. 64 recovers omega and tau.
+        QVERIFY2(std::abs(analysis->fit->omega / omega - 1.0) < 1e-3,
+                 qPrintable(QString::number(analysis->fit->omega)));
+        QVERIFY2(std::abs(analysis->fit->tau / tau - 1.0) < 1e-3, qPrintable(QString::number(analysis->fit->tau)));
+        QVERIFY(panel.oscillationSummary().contains(QStringLiteral("rad/s")));
     }
 };
 
