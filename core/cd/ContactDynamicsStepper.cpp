@@ -25,7 +25,8 @@ SolverSettings solverSettingsFrom(const Scenario& scenario)
     return settings;
 }
 
-ContactDynamicsStepper::ContactDynamicsStepper(const SolverSettings& settings, std::uint64_t seed, double relativeMargin)
+ContactDynamicsStepper::ContactDynamicsStepper(const SolverSettings& settings, std::uint64_t seed,
+                                               double relativeMargin)
     : settings_(settings), relativeMargin_(relativeMargin), random_(seed)
 {
 }

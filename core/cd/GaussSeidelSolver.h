@@ -35,13 +35,13 @@ private:
     [[nodiscard]] Vec3 relativeVelocity(const Contact& c) const;
     void applyImpulse(const Contact& c, const Vec3& dR, double dt);
 
-    std::vector<Vec3> velocity_;         ///< m/s, predicted v(t + dt)
-    std::vector<Vec3> angularVelocity_;  ///< rad/s, predicted
-    std::vector<double> inverseMass_;    ///< 1/kg
+    std::vector<Vec3> velocity_;          ///< m/s, predicted v(t + dt)
+    std::vector<Vec3> angularVelocity_;   ///< rad/s, predicted
+    std::vector<double> inverseMass_;     ///< 1/kg
     std::vector<double> inverseInertia_;  ///< 1/(kg m^2)
-    double pistonVelocity_ = 0.0;        ///< m/s along the piston normal, predicted
-    double pistonInverseMass_ = 0.0;     ///< 1/kg
-    std::vector<std::uint32_t> order_;   ///< the sweep's random permutation
+    double pistonVelocity_ = 0.0;         ///< m/s along the piston normal, predicted
+    double pistonInverseMass_ = 0.0;      ///< 1/kg
+    std::vector<std::uint32_t> order_;    ///< the sweep's random permutation
 };
 
 }  // namespace granular

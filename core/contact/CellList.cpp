@@ -8,6 +8,23 @@
 
 namespace granular {
 
+void CellList::sortByCell(std::int64_t cellCount)
+{
+    // Counting sort: cellStart_[c] .. cellStart_[c + 1] index the particles of cell c in sorted_.
+    cellStart_.assign(static_cast<std::size_t>(cellCount + 1), 0);
+    for (const std::int32_t c : cellOf_) {
+        ++cellStart_[static_cast<std::size_t>(c + 1)];
+    }
+    for (std::int64_t c = 0; c < cellCount; ++c) {
+        cellStart_[static_cast<std::size_t>(c + 1)] += cellStart_[static_cast<std::size_t>(c)];
+    }
+    sorted_.resize(cellOf_.size());
+    std::vector<std::int32_t> fill(cellStart_.begin(), cellStart_.end() - 1);
+    for (std::size_t i = 0; i < cellOf_.size(); ++i) {
+        sorted_[static_cast<std::size_t>(fill[static_cast<std::size_t>(cellOf_[i])]++)] = static_cast<std::int32_t>(i);
+    }
+}
+
 void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& bounds, int dimension, double margin,
                          std::vector<std::pair<std::int32_t, std::int32_t>>& pairs)
 {
@@ -45,21 +62,12 @@ void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& 
     };
     const std::int64_t cellCount = dims[0] * dims[1] * dims[2];
     cellOf_.resize(static_cast<std::size_t>(n));
-    cellStart_.assign(static_cast<std::size_t>(cellCount + 1), 0);
     for (std::int32_t i = 0; i < n; ++i) {
         const Vec3& x = particles.position[static_cast<std::size_t>(i)];
         const std::int64_t c = cellCoordinate(x, 0) + dims[0] * (cellCoordinate(x, 1) + dims[1] * cellCoordinate(x, 2));
         cellOf_[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(c);
-        ++cellStart_[static_cast<std::size_t>(c + 1)];
     }
-    for (std::int64_t c = 0; c < cellCount; ++c) {
-        cellStart_[static_cast<std::size_t>(c + 1)] += cellStart_[static_cast<std::size_t>(c)];
-    }
-    sorted_.resize(static_cast<std::size_t>(n));
-    std::vector<std::int32_t> fill(cellStart_.begin(), cellStart_.end() - 1);
-    for (std::int32_t i = 0; i < n; ++i) {
-        sorted_[static_cast<std::size_t>(fill[static_cast<std::size_t>(cellOf_[static_cast<std::size_t>(i)])]++)] = i;
-    }
+    sortByCell(cellCount);
 
     const std::int64_t reachZ = dimension == 3 ? 1 : 0;
     for (std::int32_t j = 0; j < n; ++j) {
@@ -134,21 +142,12 @@ void CellList::findPeriodicPairs(const Particles& particles, const PeriodicCell&
     };
     const std::int64_t cellCount = dims[0] * dims[1] * dims[2];
     cellOf_.resize(static_cast<std::size_t>(n));
-    cellStart_.assign(static_cast<std::size_t>(cellCount + 1), 0);
     for (std::int32_t i = 0; i < n; ++i) {
         const Vec3& x = particles.position[static_cast<std::size_t>(i)];
         const std::int64_t c = cellCoordinate(x, 0) + dims[0] * (cellCoordinate(x, 1) + dims[1] * cellCoordinate(x, 2));
         cellOf_[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(c);
-        ++cellStart_[static_cast<std::size_t>(c + 1)];
     }
-    for (std::int64_t c = 0; c < cellCount; ++c) {
-        cellStart_[static_cast<std::size_t>(c + 1)] += cellStart_[static_cast<std::size_t>(c)];
-    }
-    sorted_.resize(static_cast<std::size_t>(n));
-    std::vector<std::int32_t> fill(cellStart_.begin(), cellStart_.end() - 1);
-    for (std::int32_t i = 0; i < n; ++i) {
-        sorted_[static_cast<std::size_t>(fill[static_cast<std::size_t>(cellOf_[static_cast<std::size_t>(i)])]++)] = i;
-    }
+    sortByCell(cellCount);
 
     // The distinct neighbour coordinates along an axis: fewer than three when the grid is that small.
     const auto neighbours = [&](std::int64_t c, int a, std::array<std::int64_t, 3>& out) {

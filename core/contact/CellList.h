@@ -27,6 +27,9 @@ public:
                            std::vector<std::pair<std::int32_t, std::int32_t>>& pairs);
 
 private:
+    /// Fills cellStart_ and sorted_ from cellOf_ (the cell of every particle).
+    void sortByCell(std::int64_t cellCount);
+
     std::vector<std::int32_t> cellOf_;
     std::vector<std::int32_t> cellStart_;
     std::vector<std::int32_t> sorted_;

@@ -1,12 +1,12 @@
 #include "periodic/ConstantPressureSolver.h"
 
 #include "cd/ShockLaw.h"
+#include "cd/SweepConvergence.h"
 #include "model/World.h"
 #include "util/Random.h"
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 namespace granular {
 
@@ -91,21 +91,11 @@ ConstantPressureSolver::Result ConstantPressureSolver::solve(World& world, const
     if (count == 0) {
         return result;
     }
-    order_.resize(count);
-    std::iota(order_.begin(), order_.end(), 0U);
-    double previousMeanForce = 0.0;
-    for (const Contact& c : contacts) {
-        previousMeanForce += c.force.norm();
-    }
-    previousMeanForce /= static_cast<double>(count);
+    resetSweepOrder(order_, count);
+    SweepConvergence convergence(contacts, settings.forceCutoff);
 
     while (result.iterations < settings.iterations) {
-        // A fresh random permutation for every sweep: each candidate exactly once (seed 000 section 2.5).
-        for (std::size_t k = count - 1; k > 0; --k) {
-            std::swap(order_[k], order_[random.below(k + 1)]);
-        }
-        double largestRelativeChange = 0.0;
-        double meanForce = 0.0;
+        shuffleSweepOrder(order_, random);
         for (const std::uint32_t a : order_) {
             Contact& c = contacts[a];
             const auto i = static_cast<std::size_t>(c.partner);
@@ -131,23 +121,10 @@ ConstantPressureSolver::Result ConstantPressureSolver::solve(World& world, const
             }
             updateExpectations(dt, coupling);
             c.force = R;
-            const double magnitude = R.norm();
-            meanForce += magnitude;
-            const double change = dR.norm();
-            // Eq. 35 as in plain CD: a contact that just opened is scaled by its previous force.
-            const double scale = std::max(magnitude, (R - dR).norm()) + settings.forceCutoff;
-            if (change > 0.0) {
-                largestRelativeChange = std::max(largestRelativeChange, change / scale);
-            }
+            convergence.record(R, dR);
         }
         ++result.iterations;
-        meanForce /= static_cast<double>(count);
-        if (settings.criterion == ConvergenceCriterion::Global) {
-            result.residual = meanForce > 0.0 ? std::fabs(meanForce - previousMeanForce) / meanForce : 0.0;
-        } else {
-            result.residual = largestRelativeChange;
-        }
-        previousMeanForce = meanForce;
+        result.residual = convergence.finishSweep(count, settings.criterion);
         if (settings.criterion != ConvergenceCriterion::Fixed && result.residual <= settings.tolerance) {
             break;
         }

@@ -2,6 +2,8 @@
 #include "CsvSeries.h"
 #include "ScenarioJson.h"
 
+#include "CliProcess.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QtTest>
@@ -15,61 +17,7 @@
 #include <unistd.h>
 
 namespace fs = std::filesystem;
-
-namespace {
-
-struct Result {
-    int exitCode = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const fs::path& path)
-{
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-/// A scratch directory removed at the end of the test function.
-struct ScratchDirectory {
-    fs::path path;
-    ScratchDirectory()
-        : path(fs::temp_directory_path() / ("granular-cli-test-" + std::to_string(::getpid()) + "-" +
-                                            std::to_string(std::rand())))
-    {
-        fs::create_directories(path);
-    }
-    ScratchDirectory(const ScratchDirectory&) = delete;
-    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-    ScratchDirectory(ScratchDirectory&&) = delete;
-    ScratchDirectory& operator=(ScratchDirectory&&) = delete;
-    ~ScratchDirectory() { fs::remove_all(path); }
-};
-
-/// Runs `granular ARGS` with stdin closed and stdout/stderr captured (so neither is a terminal).
-Result runGranular(const std::string& arguments)
-{
-    const ScratchDirectory capture;
-    const fs::path out = capture.path / "out.txt";
-    const fs::path err = capture.path / "err.txt";
-    const std::string command = std::string("'") + GRANULAR_CLI_PATH + "' " + arguments + " </dev/null >'" +
-                                out.string() + "' 2>'" + err.string() + "'";
-    const int status = std::system(command.c_str());
-    Result result;
-    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = slurp(out);
-    result.err = slurp(err);
-    return result;
-}
-
-bool isOneLineNaming(const std::string& text, const std::string& part)
-{
-    return !text.empty() && text.find('\n') == text.size() - 1 && text.find(part) != std::string::npos;
-}
-
-}  // namespace
+using namespace granular::clitest;  // NOLINT(google-build-using-namespace): the CLI test helpers
 
 class CliTest : public QObject {
     Q_OBJECT
@@ -111,7 +59,7 @@ void CliTest::runWritesSeriesSummaryAndScenario()
 {
     const ScratchDirectory dir;
     const Result r = runGranular("run freefall3d --quiet --out '" + (dir.path / "run").string() +
-                              "' --set run.time=0.01 --set output.interval=0.002 --seed 5");
+                                 "' --set run.time=0.01 --set output.interval=0.002 --seed 5");
     QCOMPARE(r.exitCode, 0);
     const auto table = granular::readCsv((dir.path / "run" / "series.csv").string());
     QCOMPARE(table.columns.front(), std::string("t"));
@@ -158,7 +106,7 @@ void CliTest::vtkFramesWrittenWhenAsked()
 {
     const ScratchDirectory dir;
     const Result r = runGranular("run freefall2d --quiet --set output.vtk=true --set run.time=0.003 --out '" +
-                              dir.path.string() + "'");
+                                 dir.path.string() + "'");
     QCOMPARE(r.exitCode, 0);
     QVERIFY(fs::exists(dir.path / "frames" / "frame_000000.vtp"));
     QVERIFY(fs::exists(dir.path / "frames" / "frame_000003.vtp"));

@@ -2,6 +2,8 @@
 // stderr (md_impact at the seed's dt = 5e-8 s, t_c = 1.65e-7 s), the one-flag CD-MD switch of
 // chain1d (seed 000 eq. 67-68: the summary's chain oscillation block compares the MD run with the CD
 // theory, eq. 58 and 60, within 5 %), and one line naming the key on bad material input.
+#include "CliProcess.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QtTest>
@@ -15,61 +17,7 @@
 #include <unistd.h>
 
 namespace fs = std::filesystem;
-
-namespace {
-
-struct Result {
-    int exitCode = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const fs::path& path)
-{
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-/// A scratch directory removed at the end of the test function.
-struct ScratchDirectory {
-    fs::path path;
-    ScratchDirectory()
-        : path(fs::temp_directory_path() /
-               ("granular-cli-md-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand())))
-    {
-        fs::create_directories(path);
-    }
-    ScratchDirectory(const ScratchDirectory&) = delete;
-    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-    ScratchDirectory(ScratchDirectory&&) = delete;
-    ScratchDirectory& operator=(ScratchDirectory&&) = delete;
-    ~ScratchDirectory() { fs::remove_all(path); }
-};
-
-/// Runs `granular ARGS` with stdin closed and stdout/stderr captured.
-Result runGranular(const std::string& arguments)
-{
-    const ScratchDirectory capture;
-    const fs::path out = capture.path / "out.txt";
-    const fs::path err = capture.path / "err.txt";
-    const std::string command = std::string("'") + GRANULAR_CLI_PATH + "' " + arguments + " </dev/null >'" +
-                                out.string() + "' 2>'" + err.string() + "'";
-    const int status = std::system(command.c_str());
-    Result result;
-    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = slurp(out);
-    result.err = slurp(err);
-    return result;
-}
-
-bool isOneLineNaming(const std::string& text, const std::string& part)
-{
-    return !text.empty() && text.find('\n') == text.size() - 1 && text.find(part) != std::string::npos;
-}
-
-}  // namespace
+using namespace granular::clitest;  // NOLINT(google-build-using-namespace): the CLI test helpers
 
 class CliSoftParticleTest : public QObject {
     Q_OBJECT

@@ -1,6 +1,8 @@
 // `granular run periodic2d` and `granular sweep` as scripts see them (seed 003): the series columns and
 // summary keys of a constant-pressure run in a periodic cell, the sweep's CSV, and exit code 2 with one
 // line and nothing written on a bad value.
+#include "CliProcess.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QtTest>
@@ -14,59 +16,9 @@
 #include <vector>
 
 namespace fs = std::filesystem;
+using namespace granular::clitest;  // NOLINT(google-build-using-namespace): the CLI test helpers
 
 namespace {
-
-struct Result {
-    int exitCode = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const fs::path& path)
-{
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-/// A scratch directory removed at the end of the test function.
-struct ScratchDirectory {
-    fs::path path;
-    ScratchDirectory()
-        : path(fs::temp_directory_path() /
-               ("granular-cli-periodic-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand())))
-    {
-        fs::create_directories(path);
-    }
-    ScratchDirectory(const ScratchDirectory&) = delete;
-    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-    ScratchDirectory(ScratchDirectory&&) = delete;
-    ScratchDirectory& operator=(ScratchDirectory&&) = delete;
-    ~ScratchDirectory() { fs::remove_all(path); }
-};
-
-/// Runs `granular ARGS` with stdin closed and stdout/stderr captured.
-Result runGranular(const std::string& arguments)
-{
-    const ScratchDirectory capture;
-    const fs::path out = capture.path / "out.txt";
-    const fs::path err = capture.path / "err.txt";
-    const std::string command = std::string("'") + GRANULAR_CLI_PATH + "' " + arguments + " </dev/null >'" +
-                                out.string() + "' 2>'" + err.string() + "'";
-    const int status = std::system(command.c_str());
-    Result result;
-    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = slurp(out);
-    result.err = slurp(err);
-    return result;
-}
-
-bool isOneLineNaming(const std::string& text, const std::string& part)
-{
-    return !text.empty() && text.find('\n') == text.size() - 1 && text.find(part) != std::string::npos;
-}
 
 std::vector<std::string> lines(const std::string& text)
 {

@@ -1,0 +1,74 @@
+#pragma once
+// Runs the built `granular` executable (GRANULAR_CLI_PATH) as a user would and captures what it
+// says, for the CLI tests.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace granular::clitest {
+
+namespace fs = std::filesystem;
+
+/// What one run of the CLI did.
+struct Result {
+    int exitCode = -1;
+    std::string out;
+    std::string err;
+};
+
+/// The whole file as text; empty when it cannot be read.
+inline std::string slurp(const fs::path& path)
+{
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+/// A fresh directory under the system's temporary one, removed with everything in it at the end
+/// of its scope.
+struct ScratchDirectory {
+    fs::path path;
+    ScratchDirectory() : path(fs::temp_directory_path() / uniqueName()) { fs::create_directories(path); }
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+    ScratchDirectory(ScratchDirectory&&) = delete;
+    ScratchDirectory& operator=(ScratchDirectory&&) = delete;
+    ~ScratchDirectory() { fs::remove_all(path); }
+
+private:
+    static std::string uniqueName()
+    {
+        static int count = 0;
+        return "granular-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(++count);
+    }
+};
+
+/// Runs `granular ARGS` (ARGS as a shell would split them) with stdin closed and stdout/stderr
+/// captured.
+inline Result runGranular(const std::string& arguments)
+{
+    const ScratchDirectory capture;
+    const fs::path out = capture.path / "out.txt";
+    const fs::path err = capture.path / "err.txt";
+    const std::string command = std::string("'") + GRANULAR_CLI_PATH + "' " + arguments + " </dev/null >'" +
+                                out.string() + "' 2>'" + err.string() + "'";
+    const int status = std::system(command.c_str());
+    Result result;
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = slurp(out);
+    result.err = slurp(err);
+    return result;
+}
+
+/// Whether the text is exactly one line that contains `part` (the CLI's error contract).
+inline bool isOneLineNaming(const std::string& text, const std::string& part)
+{
+    return !text.empty() && text.find('\n') == text.size() - 1 && text.find(part) != std::string::npos;
+}
+
+}  // namespace granular::clitest
