@@ -13,7 +13,7 @@ void CellList::sortByCell(std::int64_t cellCount)
     // Counting sort: cellStart_[c] .. cellStart_[c + 1] index the particles of cell c in sorted_.
     cellStart_.assign(static_cast<std::size_t>(cellCount + 1), 0);
     for (const std::int32_t c : cellOf_) {
-        ++cellStart_[static_cast<std::size_t>(c + 1)];
+        ++cellStart_[static_cast<std::size_t>(c) + 1];
     }
     for (std::int64_t c = 0; c < cellCount; ++c) {
         cellStart_[static_cast<std::size_t>(c + 1)] += cellStart_[static_cast<std::size_t>(c)];

@@ -10,7 +10,8 @@ namespace granular::md {
 bool CandidateList::refresh(World& world, double skin, const MaterialModel& material, double tsujiAlpha, bool rebuild)
 {
     const auto& p = world.particles;
-    const bool crossed = 2.0 * largestDisplacement_ > skin_ || pistonDisplacement_ + largestDisplacement_ > skin_;
+    const bool crossed =
+        2.0 * largestDisplacement_ + strainApproach_ > skin_ || pistonDisplacement_ + largestDisplacement_ > skin_;
     if (!rebuild && !crossed && skin == skin_ && displacement_.size() == p.size()) {
         return false;
     }
@@ -40,6 +41,7 @@ bool CandidateList::refresh(World& world, double skin, const MaterialModel& mate
     displacement_.assign(p.size(), Vec3::Zero());
     largestDisplacement_ = 0.0;
     pistonDisplacement_ = 0.0;
+    strainApproach_ = 0.0;
     skin_ = skin;
     ++rebuilds_;
     return true;

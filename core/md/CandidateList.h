@@ -35,6 +35,8 @@ public:
 
     /// Adds the displacements of one step (m): grain i moved by velocity[i] * dt, the piston by pistonStep.
     void recordMotion(const std::vector<Vec3>& velocity, double dt, double pistonStep);
+    /// Adds how far two grains within the skin may have closed in by a dilation of the cell (m).
+    void recordStrain(double approach) { strainApproach_ += approach; }
 
     [[nodiscard]] std::vector<ContactMemory>& memory() { return memory_; }
     [[nodiscard]] const std::vector<ContactMemory>& memory() const { return memory_; }
@@ -47,6 +49,7 @@ private:
     std::vector<Vec3> displacement_;    ///< m, of each grain since the last rebuild
     double largestDisplacement_ = 0.0;  ///< m
     double pistonDisplacement_ = 0.0;   ///< m
+    double strainApproach_ = 0.0;       ///< m, by the cell's dilation since the last rebuild
     double skin_ = 0.0;                 ///< m, of the last rebuild
     std::int64_t rebuilds_ = 0;
 };

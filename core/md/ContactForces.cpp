@@ -171,7 +171,12 @@ void addDampingForces(World& world, const std::vector<ContactMemory>& memory, Bo
         } else if (c.kind == ContactKind::Piston) {
             partner = pistonVelocity * c.normal;
         }
-        const double approach = -c.normal.dot(p.velocity[j] - partner);  // d(delta)/dt
+        double approach = -c.normal.dot(p.velocity[j] - partner);  // d(delta)/dt
+        if (world.cell && c.kind == ContactKind::Particle) {
+            // Velocities are relative to the cell's affine flow: the pair also closes in at lambda |l|.
+            const double distance = p.radius[j] + p.radius[static_cast<std::size_t>(c.partner)] - m.overlap;
+            approach -= world.cell->dilationRate * distance;
+        }
         const Vec3 force = (m.law.dampingCoefficient(m.overlap) * approach) * c.normal;
         c.force += force;
         addPair(loads.damping, loads.pistonDamping, c, force);

@@ -1,6 +1,9 @@
 #include "md/SoftParticleStepper.h"
 
 #include "model/World.h"
+#include "periodic/ConstantPressureStepper.h"
+#include "periodic/Relaxation.h"
+#include "periodic/StressTensor.h"
 #include "scenario/Scenario.h"
 #include "sim/StageTimer.h"
 
@@ -19,6 +22,10 @@ SoftParticleSettings softParticleSettingsFrom(const Scenario& scenario)
     settings.substeps = scenario.integer("solver.substeps");
     settings.relativeSkin = scenario.real("contact.margin");
     settings.material = materialModelFrom(scenario);
+    if (scenario.text("setup") == "periodic") {
+        settings.pressure = pressureCouplingFrom(scenario);
+        settings.relaxThreshold = scenario.real("pressure.relax_threshold");
+    }
     return settings;
 }
 
@@ -62,8 +69,10 @@ void SoftParticleStepper::adopt(World& world)
         return;
     }
     smallestRadius_ = std::numeric_limits<double>::infinity();
+    largestRadius_ = 0.0;
     for (const double r : world.particles.radius) {
         smallestRadius_ = std::min(smallestRadius_, r);
+        largestRadius_ = std::max(largestRadius_, r);
     }
     candidates_ = md::CandidateList();
     rebuild_ = true;
@@ -119,8 +128,40 @@ std::vector<std::string> SoftParticleStepper::advisories(const World& world) con
     return advice;
 }
 
+double SoftParticleStepper::dilateCell(World& world, double dt)
+{
+    if (!world.cell || !settings_.pressure) {
+        return 1.0;
+    }
+    PeriodicCell& cell = *world.cell;
+    const PressureCoupling& coupling = *settings_.pressure;
+    cell.dilationRate += 0.5 * dt * (cell.innerPressure - coupling.externalPressure) / coupling.inertia;  // eq. 19
+    const double scale = 1.0 + cell.dilationRate * dt;
+    cell.length *= scale;  // eq. 24
+    world.bounds = cell.box();
+    return scale;
+}
+
+void SoftParticleStepper::finishCellStep(World& world, double dt)
+{
+    if (!world.cell || !settings_.pressure) {
+        return;
+    }
+    PeriodicCell& cell = *world.cell;
+    const PressureCoupling& coupling = *settings_.pressure;
+    cell.innerPressure = stressPressure(world);  // eq. 22 with the step's contact forces
+    cell.dilationRate += 0.5 * dt * (cell.innerPressure - coupling.externalPressure) / coupling.inertia;
+}
+
+bool SoftParticleStepper::finished(const World& world) const
+{
+    return settings_.pressure && world.cell && world.steps > 0 &&
+           measureRelaxation(world, *settings_.pressure).below(settings_.relaxThreshold);
+}
+
 void SoftParticleStepper::drift(World& world, double dt)
 {
+    const double scale = dilateCell(world, dt);
     auto& p = world.particles;
     const std::size_t n = p.size();
     half_.velocity.resize(n);
@@ -134,7 +175,7 @@ void SoftParticleStepper::drift(World& world, double dt)
         }
         half_.velocity[i] = v;
         half_.angularVelocity[i] = p.angularVelocity[i] + (0.5 * dt / p.inertia[i]) * loads_.torque[i];
-        p.position[i] += dt * v;
+        p.position[i] = scale * p.position[i] + dt * v;  // eq. 26 in a periodic cell, plain drift otherwise
         if (world.cell) {
             p.position[i] = world.cell->wrap(p.position[i]);
         }
@@ -151,6 +192,11 @@ void SoftParticleStepper::drift(World& world, double dt)
         world.drum->angle += dt * world.drum->angularVelocity;
     }
     candidates_.recordMotion(half_.velocity, dt, pistonStep);
+    if (scale != 1.0) {
+        // Two grains within reach of each other close in by at most |scale - 1| times their distance.
+        candidates_.recordStrain(std::fabs(scale - 1.0) *
+                                 (2.0 * largestRadius_ + settings_.relativeSkin * smallestRadius_));
+    }
 }
 
 void SoftParticleStepper::kick(World& world, double dt, double time)
@@ -186,6 +232,9 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
         const StageTimer timer(diagnostics, StepStage::Contacts);
         md::evaluateCurrentForces(world, candidates_.memory(), loads_);
         md::addDampingForces(world, candidates_.memory(), loads_);
+        if (world.cell && settings_.pressure) {
+            world.cell->innerPressure = stressPressure(world);
+        }
         primed_ = true;
     }
     const double time = world.time;
@@ -204,6 +253,10 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
     {
         const StageTimer timer(diagnostics, StepStage::Contacts);
         md::addDampingForces(world, candidates_.memory(), next_);
+    }
+    {
+        const StageTimer timer(diagnostics, StepStage::Integrate);
+        finishCellStep(world, dt);
     }
     std::swap(loads_, next_);
 }

@@ -6,9 +6,11 @@
 #include "md/DampedHertzImpact.h"
 #include "md/MaterialModel.h"
 #include "md/TimeStepAdvisor.h"
+#include "periodic/PressureCoupling.h"
 #include "sim/Stepper.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace granular {
 
@@ -21,6 +23,10 @@ struct SoftParticleSettings {
         0;  ///< velocity-Verlet steps per dt; 0: automatic (each <= t_c / 50; overdamped contacts: relaxation / 10)
     double relativeSkin = 0.1;  ///< Verlet-list skin in smallest radii (contact.margin)
     MaterialModel material;
+    /// Setup periodic: the cell's size follows P_in - P_ext (seed 003 eq. 17-19), integrated by
+    /// velocity Verlet with the grains; nullopt: the world's boundaries are fixed.
+    std::optional<PressureCoupling> pressure;
+    double relaxThreshold = 1e-10;  ///< m/s and m/s^2: the periodic run ends when relaxed (pressure.relax_threshold)
 };
 
 /// Reads `solver.*`, `contact.*` and `material.*`; throws ScenarioError on values that do not fit.
@@ -34,6 +40,9 @@ struct SoftParticleSettings {
 /// (solver.dt) is `substeps` MD steps, each the stages
 ///   neighbours (Verlet list) -> drift (half kick + positions) -> contact forces -> kick -> dashpots.
 /// Grains of infinite mass are fixed or driven: they keep their velocity whatever acts on them.
+/// In a periodic cell (setup periodic) the cell's size follows the pressure as in seed 003: lambda is
+/// kicked by (P_in - P_ext) / M_lambda and the positions are scaled by 1 + lambda dt at every drift;
+/// velocities are relative to that affine flow, which adds lambda l to a pair's approach speed.
 class SoftParticleStepper final : public Stepper {
 public:
     SoftParticleStepper() = default;
@@ -43,6 +52,8 @@ public:
     void configure(const Scenario& scenario) override;
     void configure(const md::SoftParticleSettings& settings);
     StepDiagnostics step(World& world) override;
+    /// In a periodic cell at constant pressure: the packing has relaxed (the rule of cd_pressure).
+    [[nodiscard]] bool finished(const World& world) const override;
     [[nodiscard]] std::vector<std::string> advisories(const World& world) const override;
 
     [[nodiscard]] const md::SoftParticleSettings& settings() const { return settings_; }
@@ -55,6 +66,11 @@ private:
     void adopt(World& world);
     void advance(World& world, double dt, StepDiagnostics& diagnostics);
     void drift(World& world, double dt);
+    /// The first half of the cell's Verlet step: half a kick of lambda, then L scaled by
+    /// 1 + lambda dt. Returns that scale, which the grains' positions get too (1 without a cell).
+    double dilateCell(World& world, double dt);
+    /// The second half: P_in at the new state (eq. 22), half a kick of lambda with it.
+    void finishCellStep(World& world, double dt);
     void kick(World& world, double dt, double time);
     [[nodiscard]] double impactSpeed(const World& world) const;
     [[nodiscard]] double largestOverlap() const;
@@ -66,6 +82,7 @@ private:
     md::BodyLoads next_;   ///< at its end
     md::HalfStepVelocities half_;
     double smallestRadius_ = 0.0;   ///< m
+    double largestRadius_ = 0.0;    ///< m
     bool rebuild_ = true;           ///< the candidates' laws are stale
     bool primed_ = false;           ///< loads_ belong to the world's present state
     std::size_t adoptedCount_ = 0;  ///< identity of the world stepped last: grains, steps, time

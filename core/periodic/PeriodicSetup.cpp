@@ -15,8 +15,9 @@ namespace granular {
 
 void buildPeriodicWorld(World& world, const Scenario& s)
 {
-    if (s.text("solver.method") != "cd_pressure") {
-        throw ScenarioError("solver.method: setup periodic needs the constant-pressure method; accepted: cd_pressure");
+    if (s.text("solver.method") != "cd_pressure" && s.text("solver.method") != "md") {
+        throw ScenarioError("solver.method: setup periodic needs a method that holds the pressure; accepted: "
+                            "cd_pressure, md");
     }
     const int dimension = world.dimension;
     const double rMin = s.real("particles.radius_min");

@@ -1,0 +1,151 @@
+// The soft-particle method in the fully periodic cell at constant pressure (seed 003 eq. 17-19, 22, 24
+// with MD forces):
+// - a dilute gas that never collides: its kinetic energy K stays fixed, P_in = 2K / (D V) (eq. 22), and
+//   eq. 19 makes u = ln L a conservative oscillator, M_lambda u'' = 2K / (D V) - P_ext. It oscillates
+//   about the ideal-gas volume V* = 2K / (D P_ext), at omega = sqrt(D P_ext / M_lambda) for small
+//   amplitudes, and H = M_lambda lambda^2 / 2 + 2K / (D^2 V) + P_ext ln L is conserved;
+// - periodic2d with `solver.method = md` relaxes to P_in = P_ext and packs to the volume fraction of the
+//   rigid-grain CD packing within a few per cent.
+#include "BuiltinScenarios.h"
+#include "analysis/PackingStatistics.h"
+#include "model/World.h"
+#include "scenario/Scenario.h"
+#include "sim/Simulation.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+#include <vector>
+
+using namespace granular;
+
+namespace {
+
+constexpr double kInertia = 1.0;  // kg (2D), M_lambda
+
+/// periodic2d with the soft-particle method: k_n = 1e4 N/m, e = 0.5.
+Scenario softPeriodic2d()
+{
+    Scenario scenario = resolveScenario("periodic2d");
+    scenario.setFromText("solver.method", "md");
+    scenario.set("material.stiffness", 1e4);
+    scenario.set("material.restitution", 0.5);
+    return scenario;
+}
+
+double kineticEnergy(const World& world)
+{
+    double k = 0.0;
+    for (std::size_t i = 0; i < world.particles.size(); ++i) {
+        k += 0.5 * world.particles.mass[i] * world.particles.velocity[i].squaredNorm();
+    }
+    return k;
+}
+
+}  // namespace
+
+class MdPeriodicTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void gasOscillatesAboutTheIdealGasVolume()
+    {
+        Scenario scenario = softPeriodic2d();
+        scenario.set("particles.count", 20);
+        scenario.set("cell.initial_fraction", 0.01);
+        scenario.set("pressure.inertia", kInertia);
+        scenario.set("solver.substeps", 1);
+        // Every grain moves at the same velocity: relative positions only scale, no pair ever meets.
+        World state = Simulation(scenario).world();
+        for (auto& v : state.particles.velocity) {
+            v = Vec3(0.6, 0.8, 0.0);
+        }
+        const int D = 2;
+        const double K = kineticEnergy(state);
+        const double V0 = state.cell->volume();
+        // P_ext for V* = 0.97 V0: a small oscillation starting at its largest volume.
+        const double pressure = 2.0 * K / (D * 0.97 * V0);
+        scenario.set("pressure.external", pressure);
+        const double idealVolume = 2.0 * K / (D * pressure);
+        const double omega = std::sqrt(D * pressure / kInertia);
+        const double period = 2.0 * std::numbers::pi / omega;
+        const double dt = scenario.real("solver.dt");
+        scenario.set("run.time", 1e6);
+
+        Simulation simulation(scenario, state);
+        const auto energy = [&](const World& w) {
+            const PeriodicCell& c = *w.cell;
+            return 0.5 * kInertia * c.dilationRate * c.dilationRate + 2.0 * K / (D * D * c.volume()) +
+                   pressure * std::log(c.length);
+        };
+        const double H0 = energy(simulation.world());
+        double largestDrift = 0.0;
+        std::vector<double> upCrossings;  // t where V crosses V* upwards
+        double volumeSum = 0.0;
+        std::int64_t samples = 0;
+        double previous = simulation.world().cell->volume();
+        const auto steps = static_cast<std::int64_t>(std::ceil(3.0 * period / dt));
+        for (std::int64_t n = 0; n < steps; ++n) {
+            simulation.step();
+            const World& w = simulation.world();
+            QVERIFY2(w.contacts.empty() || std::all_of(w.contacts.begin(), w.contacts.end(),
+                                                       [](const Contact& c) { return c.force.isZero(); }),
+                     "grains of the gas touched");
+            largestDrift = std::max(largestDrift, std::fabs(energy(w) - H0) / std::fabs(H0));
+            const double volume = w.cell->volume();
+            if (previous < idealVolume && volume >= idealVolume) {
+                upCrossings.push_back(w.time - dt * (volume - idealVolume) / (volume - previous));
+            }
+            if (!upCrossings.empty()) {
+                volumeSum += volume;
+                ++samples;
+            }
+            previous = volume;
+        }
+        QCOMPARE(kineticEnergy(simulation.world()), K);  // no forces: K is untouched by the cell's dilation
+        QVERIFY2(upCrossings.size() >= 3, qPrintable(QString::number(upCrossings.size())));
+        const double measured =
+            (upCrossings.back() - upCrossings.front()) / static_cast<double>(upCrossings.size() - 1);
+        std::printf("gas: period %.5f s (theory 2 pi / sqrt(D P_ext / M_lambda) = %.5f s), mean V %.6g m^2 "
+                    "(V* = %.6g), H drift %.2e\n",
+                    measured, period, volumeSum / static_cast<double>(samples), idealVolume, largestDrift);
+        QVERIFY2(std::fabs(measured / period - 1.0) < 1e-3, qPrintable(QString::number(measured)));
+        // The mean from the first up-crossing over whole and part periods: V* to the oscillation's 3 %.
+        QVERIFY(std::fabs(volumeSum / static_cast<double>(samples) / idealVolume - 1.0) < 5e-3);
+        // Velocity Verlet on lambda with eq. 24's L (1 + lambda dt): measured 2.5e-10 at dt = 0.01 s.
+        QVERIFY2(largestDrift < 1e-7, qPrintable(QString::number(largestDrift)));
+    }
+
+    void packingRelaxesAtTheExternalPressure()
+    {
+        Scenario soft = softPeriodic2d();
+        soft.set("pressure.relax_threshold", 1e-5);
+        soft.set("run.time", 1000.0);
+        Simulation md(soft);
+        while (!md.finished() && md.world().time < soft.real("run.time")) {
+            md.step();
+        }
+        QVERIFY2(md.finished(), "the soft packing did not relax");
+        const double pIn = md.world().cell->innerPressure;
+        const double pExt = soft.real("pressure.external");
+
+        Simulation cd(resolveScenario("periodic2d"));
+        while (!cd.finished() && cd.world().steps < 20000) {
+            cd.step();
+        }
+        QVERIFY(cd.finished());
+        const double phiMd = analysis::volumeFraction(md.world());
+        const double phiCd = analysis::volumeFraction(cd.world());
+        std::printf("periodic2d md (k_n = 1e4 N/m, e = 0.5): %lld steps, P_in = %.7f, phi = %.4f; cd: phi = %.4f\n",
+                    static_cast<long long>(md.world().steps), pIn, phiMd, phiCd);
+        QVERIFY2(std::fabs(pIn / pExt - 1.0) < 1e-3, qPrintable(QString::number(pIn)));
+        // Soft grains overlap by ~P d / k_n ~ 1e-3 of a diameter and pack from other dynamics: a few per
+        // cent apart at most.
+        QVERIFY2(std::fabs(phiMd / phiCd - 1.0) < 0.04, qPrintable(QString("%1 vs %2").arg(phiMd).arg(phiCd)));
+    }
+};
+
+QTEST_APPLESS_MAIN(MdPeriodicTest)
+#include "tst_md_periodic.moc"
