@@ -38,6 +38,28 @@ bool isMobile(double mass)
     return std::isfinite(mass);
 }
 
+/// The fastest approach any contact may see: twice the fastest grain, plus the piston and the
+/// drum's rim, plus what gravity can add by a fall across the container (m/s).
+double impactSpeed(const World& world)
+{
+    double fastest = 0.0;
+    for (const Vec3& v : world.particles.velocity) {
+        fastest = std::max(fastest, v.norm());
+    }
+    double speed = 2.0 * fastest;
+    if (world.piston) {
+        speed += std::fabs(world.piston->velocity);
+    }
+    if (world.drum) {
+        speed += std::fabs(world.drum->angularVelocity) * world.drum->radius;
+    }
+    if (!world.bounds.isEmpty()) {
+        // What gravity can add by a fall across the container.
+        speed += std::sqrt(2.0 * world.gravity.norm() * world.bounds.sizes().maxCoeff());
+    }
+    return speed;
+}
+
 }  // namespace
 
 SoftParticleStepper::SoftParticleStepper(const md::SoftParticleSettings& settings)
@@ -77,26 +99,6 @@ void SoftParticleStepper::adopt(World& world)
     candidates_ = md::CandidateList();
     rebuild_ = true;
     primed_ = false;
-}
-
-double SoftParticleStepper::impactSpeed(const World& world) const
-{
-    double fastest = 0.0;
-    for (const Vec3& v : world.particles.velocity) {
-        fastest = std::max(fastest, v.norm());
-    }
-    double speed = 2.0 * fastest;
-    if (world.piston) {
-        speed += std::fabs(world.piston->velocity);
-    }
-    if (world.drum) {
-        speed += std::fabs(world.drum->angularVelocity) * world.drum->radius;
-    }
-    if (!world.bounds.isEmpty()) {
-        // What gravity can add by a fall across the container.
-        speed += std::sqrt(2.0 * world.gravity.norm() * world.bounds.sizes().maxCoeff());
-    }
-    return speed;
 }
 
 double SoftParticleStepper::largestOverlap() const

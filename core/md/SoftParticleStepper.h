@@ -72,7 +72,6 @@ private:
     /// The second half: P_in at the new state (eq. 22), half a kick of lambda with it.
     void finishCellStep(World& world, double dt);
     void kick(World& world, double dt, double time);
-    [[nodiscard]] double impactSpeed(const World& world) const;
     [[nodiscard]] double largestOverlap() const;
 
     md::SoftParticleSettings settings_;

@@ -5,8 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <iomanip>
 #include <numbers>
+#include <sstream>
 #include <string>
 
 namespace granular::md {
@@ -26,11 +27,12 @@ double targetSteps(const ContactTimeScale& scale)
     return scale.dampingRatio >= 1.0 ? kStepsPerRelaxation : kStepsPerResolution;
 }
 
+/// x with 3 significant digits, as printf's %.3g writes it.
 std::string number(double x)
 {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3g", x);
-    return text;
+    std::ostringstream text;
+    text << std::setprecision(3) << x;
+    return text.str();
 }
 
 /// A stand-in candidate between bodies of the given masses (kg) for pairLawFor.
