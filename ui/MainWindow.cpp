@@ -65,7 +65,7 @@ QLabel* statusLabel(QWidget* parent, const QString& tip)
 
 MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
     : QMainWindow(parent), controller_(controller), view_(new SceneView), plots_(new PlotPanel(this)),
-      parameters_(new ParameterPanel(this)), inspector_(new ParticleInspector(this))
+      parameters_(new ParameterPanel(this)), inspector_(new ParticleInspector(this)), pullTimer_(new QTimer(this))
 {
     setWindowTitle(tr("Granular Studio"));
     resize(1280, 800);
@@ -98,7 +98,6 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
     buildDisplayBar();
     buildStatusBar();
 
-    pullTimer_ = new QTimer(this);
     pullTimer_->setObjectName(QStringLiteral("pullTimer"));
     pullTimer_->setSingleShot(true);
     connect(pullTimer_, &QTimer::timeout, this, [this] { pullUpdate(); });

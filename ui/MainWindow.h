@@ -96,7 +96,6 @@ private:
     qint64 renderedAtLastTick_ = 0;
     /// Pacing of the pulls: the GUI thread (and the software rasteriser's threads) spend at most
     /// about a third of the time on frames, so that the simulation thread keeps its core.
-    QTimer* pullTimer_ = nullptr;
     QElapsedTimer sincePull_;
     QElapsedTimer frameClock_;  ///< runs from a pull with a frame until the view has shown it
     double frameCost_ = 0.0;    ///< ms, smoothed wall time from pulling a frame to its display
@@ -106,6 +105,7 @@ private:
     PlotPanel* plots_;
     ParameterPanel* parameters_;
     ParticleInspector* inspector_;
+    QTimer* pullTimer_;
 
     QAction* playAction_ = nullptr;
     QAction* loadStepAction_ = nullptr;

@@ -109,7 +109,7 @@ ParameterPanel::~ParameterPanel() = default;
 void ParameterPanel::buildForm()
 {
     auto* scroll = findChild<QScrollArea*>();
-    auto* formLayout = scroll->widget()->layout();
+    auto* formLayout = qobject_cast<QVBoxLayout*>(scroll->widget()->layout());
     std::map<std::string, QFormLayout*, std::less<>> layouts;
     std::vector<std::string> order;
     for (const Parameter& p : Schema::instance().parameters()) {
@@ -151,7 +151,7 @@ void ParameterPanel::buildForm()
     for (const auto& group : order) {
         formLayout->addWidget(groups_[group]);
     }
-    static_cast<QVBoxLayout*>(formLayout)->addStretch(1);
+    formLayout->addStretch(1);
 }
 
 QWidget* ParameterPanel::makeEditor(const Parameter& p, Row& row)

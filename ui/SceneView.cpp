@@ -81,7 +81,8 @@ ButtonEvents buttonEvents(Qt::MouseButton button, int dimension)
 QString rendererName(QOpenGLContext& context)
 {
     const auto* name = context.functions()->glGetString(GL_RENDERER);
-    return name == nullptr ? QString() : QString::fromLatin1(reinterpret_cast<const char*>(name));
+    // GL hands out its strings as GLubyte*.
+    return name == nullptr ? QString() : QString::fromLatin1(reinterpret_cast<const char*>(name));  // NOLINT
 }
 
 }  // namespace
@@ -91,8 +92,8 @@ SceneView::SceneView(QWindow* parent)
 {
     auto& v = *vtk_;
     // Nothing may render before Qt has created the context (initializeGL).
-    v.window->SetReadyForRendering(false);
-    v.window->SetOwnContext(false);
+    v.window->SetReadyForRendering(0);
+    v.window->SetOwnContext(0);
     // VTK keeps the finished image in its display framebuffer; paintGL() copies it into Qt's.
     v.window->SetFrameBlitModeToNoBlit();
     // Qt's core-profile contexts are forward compatible, where glLineWidth() above 1 fails:
