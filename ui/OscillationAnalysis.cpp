@@ -1,6 +1,7 @@
 #include "OscillationAnalysis.h"
 
 #include "analysis/ChainOscillation.h"
+#include "analysis/PistonOscillation.h"
 #include "scenario/Scenario.h"
 #include "sim/SeriesTable.h"
 #include "theory/ChainTheory.h"
@@ -50,9 +51,16 @@ std::optional<FitWindow> automaticFitWindow(const Scenario& scenario, const Seri
     const double last = series.time.back();
     const std::string& setup = scenario.text("setup");
     if (setup == "piston") {
-        const double loadStep = scenario.real("piston.load_step_time");
-        if (last > loadStep) {
-            return FitWindow{loadStep, std::numeric_limits<double>::infinity()};
+        if (last <= scenario.real("piston.load_step_time")) {
+            return std::nullopt;
+        }
+        try {
+            const double from = analysis::pistonFitStart(scenario, series);
+            if (from < last) {
+                return FitWindow{from, std::numeric_limits<double>::infinity()};
+            }
+        } catch (const std::invalid_argument&) {
+            // too few samples after the load step for a first fit yet
         }
         return std::nullopt;
     }

@@ -42,8 +42,9 @@ struct OscillationAnalysis {
 /// empty for other setups.
 [[nodiscard]] std::string oscillationColumn(const Scenario& scenario, const SeriesTable& series);
 
-/// The window the studio fits over by itself: from the load step on (piston, once the series
-/// has passed it), from the last contact opening on (chain: the oscillation is linear there).
+/// The window the studio fits over by itself: for a piston, from the end of the sliding transient
+/// after the load step on (analysis::analyzePistonOscillation; none while the grains still slide);
+/// for a chain, from the last contact opening on (the oscillation is linear there).
 [[nodiscard]] std::optional<FitWindow> automaticFitWindow(const Scenario& scenario, const SeriesTable& series);
 
 /// Samples the fit uses at most: longer windows are thinned evenly, so that a fit stays a few

@@ -3,6 +3,7 @@
 #include "analysis/ChainOscillation.h"
 #include "analysis/PackingDistributions.h"
 #include "analysis/PackingStatistics.h"
+#include "analysis/PistonOscillation.h"
 #include "md/ContactLaw.h"
 #include "md/MaterialModel.h"
 #include "model/World.h"
@@ -11,6 +12,7 @@
 #include "sim/SeriesTable.h"
 #include "sim/Simulation.h"
 
+#include <sstream>
 #include <stdexcept>
 #include <vector>
 
@@ -57,7 +59,8 @@ void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulati
     }
 }
 
-/// Seed 000 Fig. 8: the piston's damped oscillation after the load step, omega and tau fitted freely.
+/// Seed 000 Fig. 8: the piston's damped oscillation after the load step, omega and tau fitted freely
+/// once the grains have stopped sliding (analysis::analyzePistonOscillation).
 void addPistonResults(nlohmann::ordered_json& summary, const Simulation& simulation, const SeriesTable& series)
 {
     const double loadStepTime = simulation.scenario().real("piston.load_step_time");
@@ -66,20 +69,23 @@ void addPistonResults(nlohmann::ordered_json& summary, const Simulation& simulat
     }
     auto& oscillation = summary["oscillation"];
     try {
-        // Time since the load step, so that the amplitude is the one at the step.
-        std::vector<double> t;
-        std::vector<double> y;
-        const auto height = series.column("piston_y");
-        for (std::size_t i = 0; i < series.time.size(); ++i) {
-            if (series.time[i] >= loadStepTime) {
-                t.push_back(series.time[i] - loadStepTime);
-                y.push_back(height[i]);
-            }
-        }
-        const auto fit = analysis::fitDampedOscillation(t, y);
+        const auto result = analysis::analyzePistonOscillation(simulation.scenario(), series);
+        const auto& fit = result.fit;
         oscillation["fit"] = {{"omega_rad_per_s", fit.omega}, {"tau_s", fit.tau}, {"x0_m", fit.x0},
                               {"amplitude_m", fit.amplitude}, {"r2", fit.r2},     {"converged", fit.converged}};
-        oscillation["window_s"] = {loadStepTime, series.time.back()};
+        oscillation["window_s"] = {result.windowStart, result.windowEnd};
+        std::ostringstream rule;
+        rule << "after the load step, once at most " << 100.0 * analysis::kSlidingShareAfterTransient
+             << " % of the contacts slide; t = 0 at the load step";
+        oscillation["window_rule"] = rule.str();
+        const Scenario& scenario = simulation.scenario();
+        if (scenario.text("solver.method") == "cd" && scenario.text("solver.criterion") == "fixed") {
+            // CD with fixed N_I acts as springs and dashpots with gamma / kappa = dt (eq. 67-68); a mode
+            // of such a network has omega_0^2 tau = 2 / dt, omega_0^2 = omega^2 + 1/tau^2 (eq. 58, 60).
+            oscillation["omega0_squared_tau_dt"] = {{"measured", (fit.omega * fit.omega + 1.0 / (fit.tau * fit.tau)) *
+                                                                     fit.tau * scenario.real("solver.dt")},
+                                                    {"chain_theory", 2.0}};
+        }
     } catch (const std::invalid_argument& error) {
         oscillation["error"] = error.what();
     }

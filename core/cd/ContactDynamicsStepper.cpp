@@ -1,5 +1,6 @@
 #include "cd/ContactDynamicsStepper.h"
 
+#include "cd/CoulombLimit.h"
 #include "model/World.h"
 #include "scenario/Scenario.h"
 #include "sim/StageTimer.h"
@@ -80,6 +81,9 @@ StepDiagnostics ContactDynamicsStepper::step(World& world)
                 continue;
             }
             ++diagnostics.contacts;
+            if (onCoulombLimit(c.force, c.normal, settings_.frictionFor(c.kind == ContactKind::Particle))) {
+                ++diagnostics.slidingContacts;
+            }
             const auto j = static_cast<std::size_t>(c.particle);
             double gap = 0.0;
             switch (c.kind) {

@@ -1,6 +1,7 @@
 #include "periodic/ConstantPressureStepper.h"
 
 #include "cd/ContactDynamicsStepper.h"
+#include "cd/CoulombLimit.h"
 #include "model/World.h"
 #include "periodic/Relaxation.h"
 #include "scenario/Scenario.h"
@@ -93,6 +94,9 @@ StepDiagnostics ConstantPressureStepper::step(World& world)
                 continue;
             }
             ++diagnostics.contacts;
+            if (onCoulombLimit(c.force, c.normal, settings_.friction)) {
+                ++diagnostics.slidingContacts;
+            }
             const auto i = static_cast<std::size_t>(c.partner);
             const auto j = static_cast<std::size_t>(c.particle);
             const double gap =

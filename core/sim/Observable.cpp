@@ -77,6 +77,11 @@ std::vector<Observable> observablesFor(const Scenario& scenario)
                     [](const World&, const StepDiagnostics& d) { return static_cast<double>(d.iterations); }});
     list.push_back({"contacts", "1", "active contacts after the last step",
                     [](const World&, const StepDiagnostics& d) { return static_cast<double>(d.contacts); }});
+    const std::string& method = scenario.text("solver.method");
+    if (method == "cd" || method == "cd_pressure") {
+        list.push_back({"sliding", "1", "active contacts whose friction is at the Coulomb limit mu R_n",
+                        [](const World&, const StepDiagnostics& d) { return static_cast<double>(d.slidingContacts); }});
+    }
     list.push_back({"residual", "1", "convergence measure of the last iteration (eq. 35 or 36)",
                     [](const World&, const StepDiagnostics& d) { return d.residual; }});
     list.push_back({"mean_overlap", "m", "mean overlap of the active contacts after the last step",

@@ -8,13 +8,19 @@
 // The packing is compressed once; the same equilibrium state is then loaded with N_I = 20, 40 and 80,
 // so that the packing's structure does not change between the three measurements.
 //
-// Measured finding (see the closing note of the CD issue): at the paper's mu = 0.05 the grains and
-// the side walls slide during the oscillation and add a rate-independent (Coulomb) loss, 1/tau gains
-// a term ~ omega, and tau scales as N_I^(-0.62). The tau law is therefore checked where sliding is
-// suppressed (mu = 0.5); omega ~ N_I^(1/2) holds in both.
+// "After a transient period only one standing wave mode survives": right after the step up to 17 %
+// of the contacts slide, the packing compacts a little, the piston oscillates slower and friction
+// damps it as well. The fit starts once at most 0.5 % of the contacts slide, averaged over two periods
+// (analysis::analyzePistonOscillation, the same code as `granular run` and the studio). Fitted from
+// the load step instead, tau ~ N_I^(-0.62) (seed 1).
+// With the transient left out, the surviving mode also has the dashpot-to-spring ratio of eq. 67-68,
+// gamma / kappa = dt, which gives (omega^2 + 1/tau^2) tau = 2 / dt for every mode of the chain
+// (eq. 58 and 60); it is printed as a figure of merit for the 2D packing, not checked.
 #include "BuiltinScenarios.h"
 #include "analysis/DampedOscillationFit.h"
+#include "analysis/PistonOscillation.h"
 #include "scenario/Scenario.h"
+#include "sim/SeriesTable.h"
 #include "sim/Simulation.h"
 
 #include <QtTest>
@@ -22,6 +28,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -58,7 +65,8 @@ double logLogSlope(const std::vector<double>& x, const std::vector<double>& y)
 }
 
 /// Compresses `scenario` up to its load-step time, then applies the load step to copies of that
-/// state with each N_I and fits eq. 64 to the piston height from the step to the end of the run.
+/// state with each N_I and fits eq. 64 to the piston height from the end of the sliding transient
+/// to the end of the run.
 Exponents measureExponents(const Scenario& scenario)
 {
     const double loadStepTime = scenario.real("piston.load_step_time");
@@ -80,20 +88,30 @@ Exponents measureExponents(const Scenario& scenario)
         Scenario loaded = scenario;
         loaded.set("solver.iterations", n);
         Simulation simulation(loaded, prepared.world());
-        std::vector<double> t;
-        std::vector<double> y;
+        SeriesTable series;
+        series.columns = {"piston_y", "sliding", "contacts"};
         for (std::int64_t k = 0; k < observedSteps; ++k) {
             simulation.step();
-            t.push_back(simulation.world().time - loadStepTime);  // s since the load step
-            y.push_back(simulation.world().piston->plane.point.y());
+            series.append(simulation.world().time, {simulation.world().piston->plane.point.y(),
+                                                    static_cast<double>(simulation.lastStep().slidingContacts),
+                                                    static_cast<double>(simulation.lastStep().contacts)});
         }
-        const auto fit = analysis::fitDampedOscillation(t, y);
-        std::printf("  mu = %.2f, N_I = %2lld: omega %.4f rad/s, tau %.4f s, A %.3g m, x0 - y_rest %.3g m, R^2 %.4f\n",
-                    scenario.real("contact.friction"), static_cast<long long>(n), fit.omega, fit.tau, fit.amplitude,
-                    fit.x0 - restingHeight, fit.r2);
-        if (!fit.converged || fit.r2 < 0.95 || fit.x0 >= restingHeight || fit.tau <= 0.0) {
+        analysis::PistonOscillation oscillation;
+        try {
+            oscillation = analysis::analyzePistonOscillation(loaded, series);
+        } catch (const std::invalid_argument& error) {
+            return {0.0, 0.0, "N_I = " + std::to_string(n) + ": " + error.what()};
+        }
+        const auto& fit = oscillation.fit;
+        const double start = oscillation.windowStart - loadStepTime;
+        const double omega0SquaredTau = (fit.omega * fit.omega + 1.0 / (fit.tau * fit.tau)) * fit.tau;
+        std::printf("  seed %lld, N_I = %2lld: sliding stops %.2f s after the step; omega %.4f rad/s, tau %.4f s, "
+                    "A %.3g m, x0 - y_rest %.3g m, R^2 %.5f, (omega^2 + 1/tau^2) tau dt = %.3f (chain: 2)\n",
+                    static_cast<long long>(scenario.integer("seed")), static_cast<long long>(n), start, fit.omega,
+                    fit.tau, fit.amplitude, fit.x0 - restingHeight, fit.r2, omega0SquaredTau * dt);
+        if (!fit.converged || fit.r2 < 0.99 || fit.x0 >= restingHeight || fit.tau <= 0.0) {
             return {0.0, 0.0,
-                    "eq. 64 does not describe the piston after the load step at N_I = " + std::to_string(n) +
+                    "eq. 64 does not describe the piston after the sliding transient at N_I = " + std::to_string(n) +
                         " (R^2 = " + std::to_string(fit.r2) + ")"};
         }
         iterations.push_back(static_cast<double>(n));
@@ -101,9 +119,23 @@ Exponents measureExponents(const Scenario& scenario)
         taus.push_back(fit.tau);
     }
     const Exponents exponents{logLogSlope(iterations, omegas), logLogSlope(iterations, taus), {}};
-    std::printf("  mu = %.2f: omega ~ N_I^%.3f (theory 0.5), tau ~ N_I^%.3f (theory -1)\n",
-                scenario.real("contact.friction"), exponents.omega, exponents.tau);
+    std::printf("  seed %lld: omega ~ N_I^%.3f (theory 0.5), tau ~ N_I^%.3f (theory -1)\n",
+                static_cast<long long>(scenario.integer("seed")), exponents.omega, exponents.tau);
     return exponents;
+}
+
+// The paper's packing (mu = 0.05), two random packings: omega ~ N_I^(1/2) (eq. 57-58) and
+// tau ~ N_I^(-1) (eq. 60), within 0.05 and 0.1.
+void checkExponents(std::int64_t seed)
+{
+    Scenario scenario = resolveScenario("piston2d");
+    scenario.set("seed", seed);
+    const Exponents exponents = measureExponents(scenario);
+    QVERIFY2(exponents.failure.empty(), exponents.failure.c_str());
+    QVERIFY2(std::fabs(exponents.omega - 0.5) < 0.05,
+             ("omega ~ N_I^(1/2) (eq. 57-58): measured exponent " + std::to_string(exponents.omega)).c_str());
+    QVERIFY2(std::fabs(exponents.tau + 1.0) < 0.1,
+             ("tau ~ N_I^(-1) (eq. 60): measured exponent " + std::to_string(exponents.tau)).c_str());
 }
 
 }  // namespace
@@ -112,31 +144,43 @@ class PistonOscillationTest : public QObject {
     Q_OBJECT
 
 private slots:
-    void omegaScalesAsSquareRootOfIterations();
-    void tauScalesAsInverseIterationsWithoutSliding();
+    void slidingTransientEndsAfterTheLastSlidingSample();
+    void exponentsOfThePapersPackingSeed1();
+    void exponentsOfThePapersPackingSeed2();
 };
 
-// The paper's packing (mu = 0.05): omega ~ N_I^(1/2), eq. 57-58.
-void PistonOscillationTest::omegaScalesAsSquareRootOfIterations()
+// The window rule on a hand-made series: 10 contacts, share 0.1 (one may slide on average).
+void PistonOscillationTest::slidingTransientEndsAfterTheLastSlidingSample()
 {
-    const Exponents exponents = measureExponents(resolveScenario("piston2d"));
-    QVERIFY2(exponents.failure.empty(), exponents.failure.c_str());
-    QVERIFY2(std::fabs(exponents.omega - 0.5) < 0.05,
-             ("omega ~ N_I^(1/2) (eq. 57-58): measured exponent " + std::to_string(exponents.omega)).c_str());
+    const std::vector<double> t = {0, 1, 2, 3, 4, 5, 6};
+    const std::vector<double> contacts(t.size(), 10.0);
+    const auto end = [&](const std::vector<double>& sliding, double from, double averaging) {
+        return analysis::slidingTransientEnd(t, sliding, contacts, from, 0.1, averaging);
+    };
+    QCOMPARE(end({5, 3, 2, 1, 0, 1, 0}, 0.0, 0.0), 3.0);  // without averaging: after the last 2
+    QCOMPARE(end({1, 1, 0, 0, 0, 0, 0}, 0.0, 0.0), 0.0);  // never more than the share
+    QCOMPARE(end({9, 9, 9, 0, 0, 0, 0}, 2.0, 0.0), 3.0);  // samples before `from` do not count
+    QCOMPARE(end({0, 0, 0, 0, 0, 0, 2}, 0.0, 0.0), 6.0);  // still sliding at the end
+    // Averaged over the samples of the last 2 s: a single 2 among zeros stays at the share, two do not.
+    QCOMPARE(end({0, 2, 0, 0, 0, 0, 0}, 0.0, 2.0), 0.0);
+    QCOMPARE(end({0, 2, 2, 0, 0, 0, 0}, 0.0, 2.0), 3.0);
+    bool refused = false;
+    try {
+        (void)end({0, 0}, 0.0, 0.0);
+    } catch (const std::invalid_argument&) {
+        refused = true;
+    }
+    QVERIFY2(refused, "columns of different lengths must be refused");
 }
 
-// The same packing with mu = 0.5: no sliding, the damping is the artificial viscosity alone,
-// omega ~ N_I^(1/2) (eq. 57-58) and tau ~ N_I^(-1) (eq. 60).
-void PistonOscillationTest::tauScalesAsInverseIterationsWithoutSliding()
+void PistonOscillationTest::exponentsOfThePapersPackingSeed1()
 {
-    Scenario scenario = resolveScenario("piston2d");
-    scenario.set("contact.friction", 0.5);
-    const Exponents exponents = measureExponents(scenario);
-    QVERIFY2(exponents.failure.empty(), exponents.failure.c_str());
-    QVERIFY2(std::fabs(exponents.omega - 0.5) < 0.05,
-             ("omega ~ N_I^(1/2) (eq. 57-58): measured exponent " + std::to_string(exponents.omega)).c_str());
-    QVERIFY2(std::fabs(exponents.tau + 1.0) < 0.1,
-             ("tau ~ N_I^(-1) (eq. 60): measured exponent " + std::to_string(exponents.tau)).c_str());
+    checkExponents(1);
+}
+
+void PistonOscillationTest::exponentsOfThePapersPackingSeed2()
+{
+    checkExponents(2);
 }
 
 QTEST_APPLESS_MAIN(PistonOscillationTest)

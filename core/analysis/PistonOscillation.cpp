@@ -1,0 +1,97 @@
+#include "analysis/PistonOscillation.h"
+
+#include "scenario/Scenario.h"
+#include "sim/SeriesTable.h"
+
+#include <numbers>
+#include <stdexcept>
+#include <string>
+
+namespace granular::analysis {
+
+double slidingTransientEnd(std::span<const double> time, std::span<const double> sliding,
+                           std::span<const double> contacts, double from, double share, double averagingTime)
+{
+    if (sliding.size() != time.size() || contacts.size() != time.size()) {
+        throw std::invalid_argument("sliding transient: time, sliding and contacts differ in length");
+    }
+    if (!(averagingTime >= 0.0)) {
+        throw std::invalid_argument("sliding transient: the averaging time must be >= 0 s");
+    }
+    const auto shareAt = [&](std::size_t k) { return contacts[k] > 0.0 ? sliding[k] / contacts[k] : 0.0; };
+    double end = from;
+    std::size_t first = 0;  // oldest sample in (time[i] - averagingTime, time[i]]
+    while (first < time.size() && time[first] < from) {
+        ++first;
+    }
+    for (std::size_t i = first; i < time.size(); ++i) {
+        while (first < i && time[first] <= time[i] - averagingTime) {
+            ++first;
+        }
+        double sum = 0.0;  // summed afresh: a running sum would drift by round-off across the threshold
+        for (std::size_t k = first; k <= i; ++k) {
+            sum += shareAt(k);
+        }
+        if (sum > share * static_cast<double>(i + 1 - first)) {
+            end = i + 1 < time.size() ? time[i + 1] : time[i];
+        }
+    }
+    return end;
+}
+
+namespace {
+
+void requireLoadStep(const SeriesTable& series, double loadStepTime)
+{
+    if (series.time.empty() || series.time.back() <= loadStepTime) {
+        throw std::invalid_argument("the run ends before the load step at t = " + std::to_string(loadStepTime) + " s");
+    }
+}
+
+/// piston_y from `from` on, against time since the load step.
+TimeSeries pistonHeightSince(const SeriesTable& series, double from, double loadStepTime)
+{
+    const auto height = series.column("piston_y");
+    TimeSeries samples;
+    for (std::size_t i = 0; i < series.time.size(); ++i) {
+        if (series.time[i] >= from) {
+            samples.t.push_back(series.time[i] - loadStepTime);
+            samples.x.push_back(height[i]);
+        }
+    }
+    return samples;
+}
+
+}  // namespace
+
+double pistonFitStart(const Scenario& scenario, const SeriesTable& series)
+{
+    const double loadStepTime = scenario.real("piston.load_step_time");
+    requireLoadStep(series, loadStepTime);
+    if (!series.has("sliding")) {
+        return loadStepTime;
+    }
+    const TimeSeries afterStep = pistonHeightSince(series, loadStepTime, loadStepTime);
+    const double period = 2.0 * std::numbers::pi / fitDampedOscillation(afterStep.t, afterStep.x).omega;
+    return slidingTransientEnd(series.time, series.column("sliding"), series.column("contacts"), loadStepTime,
+                               kSlidingShareAfterTransient, kSlidingAveragingPeriods * period);
+}
+
+PistonOscillation analyzePistonOscillation(const Scenario& scenario, const SeriesTable& series)
+{
+    PistonOscillation result;
+    result.loadStepTime = scenario.real("piston.load_step_time");
+    requireLoadStep(series, result.loadStepTime);
+    result.windowStart = pistonFitStart(scenario, series);
+    result.windowEnd = series.time.back();
+    const TimeSeries window = pistonHeightSince(series, result.windowStart, result.loadStepTime);
+    if (window.t.size() < kMinimumFitSamples) {
+        throw std::invalid_argument("only " + std::to_string(window.t.size()) +
+                                    " samples after the sliding transient ends at t = " +
+                                    std::to_string(result.windowStart) + " s; run longer (run.time)");
+    }
+    result.fit = fitDampedOscillation(window.t, window.x);
+    return result;
+}
+
+}  // namespace granular::analysis
