@@ -452,11 +452,13 @@ private:
             info.units.push_back(observable.unit);
         }
         if (hasExternalPressure_) {
+            // The unit is looked up before the column is added: adding it may move the vector.
             const auto pressure = std::find(info.columns.begin(), info.columns.end(), "pressure");
+            std::string unit = pressure != info.columns.end()
+                                   ? info.units[static_cast<std::size_t>(pressure - info.columns.begin())]
+                                   : std::string(scenario.integer("world.dimension") == 2 ? "N/m" : "Pa");
             info.columns.emplace_back(kExternalPressureColumn);
-            info.units.push_back(pressure != info.columns.end()
-                                     ? info.units[static_cast<std::size_t>(pressure - info.columns.begin())]
-                                     : std::string(scenario.integer("world.dimension") == 2 ? "N/m" : "Pa"));
+            info.units.push_back(std::move(unit));
         }
         shared_->steps = world.steps;
         stepsSinceFrame_ = 0;
