@@ -1,5 +1,7 @@
 #include "PlotPanel.h"
 
+#include "analysis/PistonOscillation.h"
+
 #include "CsvSeries.h"
 #include "PlotDecimation.h"
 #include "TimeChartView.h"
@@ -238,7 +240,7 @@ struct PlotPanel::Plot {
 
 PlotPanel::PlotPanel(QWidget* parent)
     : QWidget(parent), chartsLayout_(new QVBoxLayout), oscillationControls_(new QWidget(this)),
-      oscillationLabel_(new QLabel(this)), automaticWindowButton_(new QPushButton(tr("Fit since load step"), this)),
+      oscillationLabel_(new QLabel(this)), automaticWindowButton_(new QPushButton(tr("Fit after sliding stops"), this)),
       refreshTimer_(new QTimer(this))
 {
     auto* scroll = new QScrollArea(this);
@@ -416,7 +418,7 @@ void PlotPanel::rebuildCharts()
         if (spec.oscillation) {
             chartsLayout_->addWidget(oscillationControls_);
             oscillationControls_->show();
-            automaticWindowButton_->setText(oscillationColumn_ == "piston_y" ? tr("Fit since load step")
+            automaticWindowButton_->setText(oscillationColumn_ == "piston_y" ? tr("Fit after sliding stops")
                                                                              : tr("Fit since last contact opening"));
         }
         plots_.push_back(std::move(plot));
@@ -545,11 +547,19 @@ void PlotPanel::updateOscillation()
     const auto window = fitWindow();
     if (!window) {
         oscillation_.reset();
-        oscillationLabel_->setText(oscillationColumn_ == "piston_y"
-                                       ? tr("Fit: waits for the load step (piston.load_step_time = %1 s; press Load "
-                                            "step, or drag across the plot)")
-                                             .arg(formatNumber(scenario_->real("piston.load_step_time")))
-                                       : tr("Fit: drag across the plot to choose a window"));
+        const double loadStep = scenario_->real("piston.load_step_time");
+        if (oscillationColumn_ != "piston_y") {
+            oscillationLabel_->setText(tr("Fit: drag across the plot to choose a window"));
+        } else if (!series_.time.empty() && series_.time.back() > loadStep) {
+            oscillationLabel_->setText(tr("Fit: waits until the grains stop sliding after the load step (at most "
+                                          "%1 % of the contacts, over %2 periods), or drag across the plot")
+                                           .arg(formatNumber(100.0 * analysis::kSlidingShareAfterTransient),
+                                                formatNumber(analysis::kSlidingAveragingPeriods)));
+        } else {
+            oscillationLabel_->setText(tr("Fit: waits for the load step (piston.load_step_time = %1 s; press Load "
+                                          "step, or drag across the plot)")
+                                           .arg(formatNumber(loadStep)));
+        }
         return;
     }
     oscillation_ = analyzeOscillation(*scenario_, series_, oscillationColumn_, *window);
