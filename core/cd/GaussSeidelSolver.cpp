@@ -2,6 +2,7 @@
 
 #include "cd/ShockLaw.h"
 #include "cd/SweepConvergence.h"
+#include "contact/ContactVelocity.h"
 #include "model/World.h"
 #include "util/Random.h"
 
@@ -31,24 +32,6 @@ void GaussSeidelSolver::predictFreeMotion(const World& world, double dt)
             piston.appliedForce(world.time + dt) * pistonInverseMass_ + world.gravity.dot(piston.plane.normal);
         pistonVelocity_ = piston.velocity + dt * along;
     }
-}
-
-Vec3 GaussSeidelSolver::relativeVelocity(const Contact& c) const
-{
-    const auto j = static_cast<std::size_t>(c.particle);
-    const Vec3 v1 = velocity_[j] + angularVelocity_[j].cross(c.lever1);
-    switch (c.kind) {
-    case ContactKind::Particle: {
-        const auto i = static_cast<std::size_t>(c.partner);
-        return v1 - (velocity_[i] + angularVelocity_[i].cross(c.lever0));
-    }
-    case ContactKind::Piston:
-        return v1 - pistonVelocity_ * c.normal;
-    case ContactKind::Wall:
-    case ContactKind::Drum:
-        break;
-    }
-    return v1 - c.surfaceVelocity;
 }
 
 void GaussSeidelSolver::applyImpulse(const Contact& c, const Vec3& dR, double dt)
@@ -85,10 +68,8 @@ GaussSeidelSolver::Result GaussSeidelSolver::solve(World& world, const SolverSet
         shuffleSweepOrder(order_, random);
         for (const std::uint32_t a : order_) {
             Contact& c = contacts[a];
-            const Vec3 V = relativeVelocity(c);
-            const double Rn = c.force.dot(c.normal);
-            const Vec3 Rt = c.force - Rn * c.normal;
-            const Vec3 U = V - dt * ((Rn / c.normalMass) * c.normal + Rt / c.tangentialMass);
+            const Vec3 U =
+                freeRelativeVelocity(c, contactPointVelocity(c, velocity_, angularVelocity_, pistonVelocity_), dt);
             const double mu = settings.frictionFor(c.kind == ContactKind::Particle);
             const Vec3 R = shockLaw(U, c.normal, c.gap, c.normalMass, c.tangentialMass, mu, dt);
             const Vec3 dR = R - c.force;

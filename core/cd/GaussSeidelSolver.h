@@ -32,7 +32,6 @@ public:
 
 private:
     void predictFreeMotion(const World& world, double dt);
-    [[nodiscard]] Vec3 relativeVelocity(const Contact& c) const;
     void applyImpulse(const Contact& c, const Vec3& dR, double dt);
 
     std::vector<Vec3> velocity_;          ///< m/s, predicted v(t + dt)

@@ -1,8 +1,18 @@
 #pragma once
 
+#include "contact/Contact.h"
 #include "model/Particles.h"
 
 namespace granular {
+
+/// U of eq. 23: the relative velocity V the contact would have after dt without its own force R,
+/// V - dt M^-1 R with the normal and tangential effective masses (eq. 17-18).
+inline Vec3 freeRelativeVelocity(const Contact& c, const Vec3& V, double dt)
+{
+    const double Rn = c.force.dot(c.normal);
+    const Vec3 Rt = c.force - Rn * c.normal;
+    return V - dt * ((Rn / c.normalMass) * c.normal + Rt / c.tangentialMass);
+}
 
 /// One contact's force from the inelastic shock law with g_pos = max(g, 0) (seed 000 eq. 34).
 /// U: relative velocity the contact would have after dt without its own force (eq. 23), n: unit

@@ -60,14 +60,7 @@ void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& 
                                                  static_cast<double>(dims[static_cast<std::size_t>(a)]));
         return std::clamp<std::int64_t>(c, 0, dims[static_cast<std::size_t>(a)] - 1);
     };
-    const std::int64_t cellCount = dims[0] * dims[1] * dims[2];
-    cellOf_.resize(static_cast<std::size_t>(n));
-    for (std::int32_t i = 0; i < n; ++i) {
-        const Vec3& x = particles.position[static_cast<std::size_t>(i)];
-        const std::int64_t c = cellCoordinate(x, 0) + dims[0] * (cellCoordinate(x, 1) + dims[1] * cellCoordinate(x, 2));
-        cellOf_[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(c);
-    }
-    sortByCell(cellCount);
+    binParticles(particles, dims, cellCoordinate);
 
     const std::int64_t reachZ = dimension == 3 ? 1 : 0;
     for (std::int32_t j = 0; j < n; ++j) {
@@ -140,14 +133,7 @@ void CellList::findPeriodicPairs(const Particles& particles, const PeriodicCell&
         const auto c = static_cast<std::int64_t>(std::floor(x[a] * cellsPerLength));
         return std::clamp<std::int64_t>(c, 0, dims[static_cast<std::size_t>(a)] - 1);
     };
-    const std::int64_t cellCount = dims[0] * dims[1] * dims[2];
-    cellOf_.resize(static_cast<std::size_t>(n));
-    for (std::int32_t i = 0; i < n; ++i) {
-        const Vec3& x = particles.position[static_cast<std::size_t>(i)];
-        const std::int64_t c = cellCoordinate(x, 0) + dims[0] * (cellCoordinate(x, 1) + dims[1] * cellCoordinate(x, 2));
-        cellOf_[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(c);
-    }
-    sortByCell(cellCount);
+    binParticles(particles, dims, cellCoordinate);
 
     // The distinct neighbour coordinates along an axis: fewer than three when the grid is that small.
     const auto neighbours = [&](std::int64_t c, int a, std::array<std::int64_t, 3>& out) {

@@ -5,6 +5,7 @@
 
 #include <Eigen/Geometry>
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -27,6 +28,21 @@ public:
                            std::vector<std::pair<std::int32_t, std::int32_t>>& pairs);
 
 private:
+    /// Bins every particle into the grid of dims cells (x fastest) by its integer coordinate along
+    /// each axis, cellCoordinate(position, axis), and sorts the particles by cell.
+    template <class CellCoordinate>
+    void binParticles(const Particles& particles, const std::array<std::int64_t, 3>& dims,
+                      const CellCoordinate& cellCoordinate)
+    {
+        cellOf_.resize(particles.size());
+        for (std::size_t i = 0; i < particles.size(); ++i) {
+            const Vec3& x = particles.position[i];
+            cellOf_[i] = static_cast<std::int32_t>(cellCoordinate(x, 0) +
+                                                   dims[0] * (cellCoordinate(x, 1) + dims[1] * cellCoordinate(x, 2)));
+        }
+        sortByCell(dims[0] * dims[1] * dims[2]);
+    }
+
     /// Fills cellStart_ and sorted_ from cellOf_ (the cell of every particle).
     void sortByCell(std::int64_t cellCount);
 

@@ -1,5 +1,7 @@
 #include "md/ContactForces.h"
 
+#include "contact/ContactVelocity.h"
+
 #include "md/ContactGeometry.h"
 #include "model/World.h"
 
@@ -26,25 +28,6 @@ void addTorques(std::vector<Vec3>& torque, const Contact& c, const Vec3& tangent
     if (c.kind == ContactKind::Particle) {
         torque[static_cast<std::size_t>(c.partner)] -= c.lever0.cross(tangential);
     }
-}
-
-/// Velocity of body 1 relative to body 0 at the contact point.
-Vec3 contactPointVelocity(const Contact& c, const std::vector<Vec3>& v, const std::vector<Vec3>& w, double piston)
-{
-    const auto j = static_cast<std::size_t>(c.particle);
-    const Vec3 v1 = v[j] + w[j].cross(c.lever1);
-    switch (c.kind) {
-    case ContactKind::Particle: {
-        const auto i = static_cast<std::size_t>(c.partner);
-        return v1 - (v[i] + w[i].cross(c.lever0));
-    }
-    case ContactKind::Piston:
-        return v1 - piston * c.normal;
-    case ContactKind::Wall:
-    case ContactKind::Drum:
-        break;
-    }
-    return v1 - c.surfaceVelocity;
 }
 
 /// The spring xi turned into the tangent plane of the normal n, its length kept.

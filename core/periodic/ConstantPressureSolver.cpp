@@ -2,6 +2,7 @@
 
 #include "cd/ShockLaw.h"
 #include "cd/SweepConvergence.h"
+#include "contact/ContactVelocity.h"
 #include "model/World.h"
 #include "util/Random.h"
 
@@ -101,11 +102,7 @@ ConstantPressureSolver::Result ConstantPressureSolver::solve(World& world, const
             const auto i = static_cast<std::size_t>(c.partner);
             const auto j = static_cast<std::size_t>(c.particle);
             const Vec3& l = branch_[a];
-            const Vec3 V = velocity_[j] + angularVelocity_[j].cross(c.lever1) -
-                           (velocity_[i] + angularVelocity_[i].cross(c.lever0));
-            const double Rn = c.force.dot(c.normal);
-            const Vec3 Rt = c.force - Rn * c.normal;
-            const Vec3 free = V - dt * ((Rn / c.normalMass) * c.normal + Rt / c.tangentialMass);
+            const Vec3 free = freeRelativeVelocity(c, contactPointVelocity(c, velocity_, angularVelocity_, 0.0), dt);
             // Eq. 29-31: the dilation of the cell adds lambda* l to the free relative velocity.
             const Vec3 R = shockLaw(free + expectedDilationRate_ * l, c.normal, c.gap, c.normalMass, c.tangentialMass,
                                     settings.frictionFor(true), dt);
