@@ -48,6 +48,9 @@ void requireLoadStep(const SeriesTable& series, double loadStepTime)
     }
 }
 
+/// Most samples the first fit of pistonFitStart() uses (piston2d has 1001 after the load step).
+constexpr std::size_t kPeriodEstimateSamples = 2000;
+
 /// piston_y from `from` on, against time since the load step.
 TimeSeries pistonHeightSince(const SeriesTable& series, double from, double loadStepTime)
 {
@@ -71,8 +74,16 @@ double pistonFitStart(const Scenario& scenario, const SeriesTable& series)
     if (!series.has("sliding")) {
         return loadStepTime;
     }
+    // The first fit only estimates the period; every k-th sample is plenty, and keeps the studio's
+    // automatic fit of a long run off the GUI thread's back (1.3 s for 100,000 samples).
     const TimeSeries afterStep = pistonHeightSince(series, loadStepTime, loadStepTime);
-    const double period = 2.0 * std::numbers::pi / fitDampedOscillation(afterStep.t, afterStep.x).omega;
+    const std::size_t stride = (afterStep.t.size() + kPeriodEstimateSamples - 1) / kPeriodEstimateSamples;
+    TimeSeries sparse;
+    for (std::size_t i = 0; i < afterStep.t.size(); i += stride) {
+        sparse.t.push_back(afterStep.t[i]);
+        sparse.x.push_back(afterStep.x[i]);
+    }
+    const double period = 2.0 * std::numbers::pi / fitDampedOscillation(sparse.t, sparse.x).omega;
     return slidingTransientEnd(series.time, series.column("sliding"), series.column("contacts"), loadStepTime,
                                kSlidingShareAfterTransient, kSlidingAveragingPeriods * period);
 }
