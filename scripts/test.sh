@@ -9,7 +9,8 @@ echo "== core without Qt and VTK (build-core-only/) =="
 cmake -S "$root" -B "$root/build-core-only" -DCMAKE_BUILD_TYPE=Release -DGRANULAR_BUILD_GUI=OFF \
       -DGRANULAR_BUILD_BENCH=OFF -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON -DCMAKE_DISABLE_FIND_PACKAGE_VTK=ON >/dev/null
 cmake --build "$root/build-core-only" -j"$(nproc)"
-(cd "$root/build-core-only" && ctest --output-on-failure -j"$(nproc)")
+# Label `statistics` (long ensembles of packings) runs once, in the full build below.
+(cd "$root/build-core-only" && ctest --output-on-failure -j"$(nproc)" -LE statistics)
 
 echo "== full build (build/) =="
 bash "$root/scripts/build.sh"

@@ -22,7 +22,14 @@ ForceNetwork selectForceNetwork(const Frame& frame, double threshold, ForceNetwo
         return network;
     }
     network.meanForce = sum / static_cast<double>(count);
-    const Eigen::Vector3f period = frame.bounds.sizes().cast<float>();
+    // Reduced coordinates s = H^-1 d pick the nearest image (the cell's z edge is unused in 2D).
+    Eigen::Matrix3d edges = frame.cellEdges;
+    if (frame.dimension == 2) {
+        edges.row(2).setZero();
+        edges.col(2).setZero();
+        edges(2, 2) = 1.0;
+    }
+    const Eigen::Matrix3d inverseEdges = frame.periodic ? Eigen::Matrix3d(edges.inverse()) : Eigen::Matrix3d::Zero();
     for (const auto& c : frame.contacts) {
         if (!(c.normalForce > 0.0F)) {
             continue;
@@ -41,10 +48,9 @@ ForceNetwork selectForceNetwork(const Frame& frame, double threshold, ForceNetwo
         const Eigen::Vector3f& from = frame.position[i];
         Eigen::Vector3f d = frame.position[j] - from;
         if (frame.periodic) {
+            const Eigen::Vector3d s = inverseEdges * d.cast<double>();
             for (int a = 0; a < frame.dimension; ++a) {
-                if (period[a] > 0.0F) {
-                    d[a] -= period[a] * std::round(d[a] / period[a]);
-                }
+                d -= static_cast<float>(std::round(s[a])) * edges.col(a).cast<float>();
             }
         }
         network.sticks.push_back({from, from + d, static_cast<float>(relative)});

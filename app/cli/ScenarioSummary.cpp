@@ -98,14 +98,18 @@ void addPeriodicResults(nlohmann::ordered_json& summary, const Simulation& simul
     const auto stats = analysis::packingStatistics(world);
     const Eigen::Matrix3d sigma = stressTensor(world);
     const int dimension = world.dimension;
-    nlohmann::ordered_json stress = nlohmann::ordered_json::array();
-    for (int a = 0; a < dimension; ++a) {
-        nlohmann::ordered_json row = nlohmann::ordered_json::array();
-        for (int b = 0; b < dimension; ++b) {
-            row.push_back(sigma(a, b));
+    const auto matrix = [dimension](const Eigen::Matrix3d& m) {
+        nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+        for (int a = 0; a < dimension; ++a) {
+            nlohmann::ordered_json row = nlohmann::ordered_json::array();
+            for (int b = 0; b < dimension; ++b) {
+                row.push_back(m(a, b));
+            }
+            rows.push_back(row);
         }
-        stress.push_back(row);
-    }
+        return rows;
+    };
+    const nlohmann::ordered_json stress = matrix(sigma);
     summary["relaxed"] = simulation.finished();
     summary["volume_fraction"] = stats.volumeFraction;
     summary["mean_overlap"] = stats.meanOverlap;
@@ -117,6 +121,8 @@ void addPeriodicResults(nlohmann::ordered_json& summary, const Simulation& simul
         {"max_overlap_m", stats.maxOverlap},
         {"contacts", stats.contacts},
         {"rattlers", stats.rattlers},
+        {"cell_edges_m", matrix(world.cell->edges)},
+        {"strain_rate_per_s", matrix(world.cell->strainRate)},
         {"coordination_without_rattlers", stats.coordinationWithoutRattlers},
         {"contact_normals", {{"range", {normals.low, normals.high}}, {"counts", normals.counts}}},
         {"normal_force_over_mean", {{"range", {forces.low, forces.high}}, {"counts", forces.counts}}},

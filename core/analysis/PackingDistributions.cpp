@@ -71,7 +71,10 @@ std::vector<double> contactDensityGrid(const World& world, int cellsPerAxis)
         std::size_t index = 0;
         std::size_t stride = 1;
         for (int a = 0; a < dimension; ++a) {
-            const double u = size[a] > 0.0 ? (point[a] - box.min()[a]) / size[a] : 0.0;
+            // Along the periodic cell's edges (reduced coordinates), or across the box.
+            const double u = world.cell      ? world.cell->reduced(point)[a]
+                             : size[a] > 0.0 ? (point[a] - box.min()[a]) / size[a]
+                                             : 0.0;
             const auto k = static_cast<std::ptrdiff_t>(std::floor(u * static_cast<double>(perAxis)));
             index += stride * static_cast<std::size_t>(
                                   std::clamp<std::ptrdiff_t>(k, 0, static_cast<std::ptrdiff_t>(perAxis) - 1));
@@ -82,6 +85,9 @@ std::vector<double> contactDensityGrid(const World& world, int cellsPerAxis)
     double cellVolume = 1.0;
     for (int a = 0; a < dimension; ++a) {
         cellVolume *= size[a] / static_cast<double>(perAxis);
+    }
+    if (world.cell) {
+        cellVolume = world.cell->volume() / static_cast<double>(counts.size());
     }
     if (cellVolume > 0.0) {
         for (double& x : counts) {

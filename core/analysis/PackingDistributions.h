@@ -26,7 +26,8 @@ struct Histogram {
 [[nodiscard]] Histogram contactNormalHistogram(const World& world, int bins);
 
 /// Contacts per unit volume (2D: area) on a grid of cellsPerAxis^D boxes over the periodic cell (or
-/// the world's bounds), by contact point; x varies fastest (seed 003 Fig. 9 right).
+/// the world's bounds), by contact point; x varies fastest (seed 003 Fig. 9 right). In a periodic cell the
+/// grid follows its edges (reduced coordinates), so a sheared cell is divided into equal parallelograms.
 [[nodiscard]] std::vector<double> contactDensityGrid(const World& world, int cellsPerAxis);
 
 /// The normal forces of the grain-grain contacts divided by their mean, binned over [0, largestRatio);

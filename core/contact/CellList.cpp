@@ -112,26 +112,32 @@ void CellList::findPeriodicPairs(const Particles& particles, const PeriodicCell&
         largest = std::max(largest, r);
     }
     const double range = 2.0 * largest + std::max(margin, 0.0);
-    const double L = cell.length;
-    if (2.0 * range > L) {
-        throw std::runtime_error("periodic cell of " + std::to_string(L) +
-                                 " m is shorter than twice the interaction range " + std::to_string(range) +
+    const double narrowest = cell.narrowestWidth();
+    if (2.0 * range > narrowest) {
+        throw std::runtime_error("periodic cell " + std::to_string(narrowest) +
+                                 " m across is narrower than twice the interaction range " + std::to_string(range) +
                                  " m: minimum-image contacts are ambiguous (too few particles)");
     }
-    // Cells at least one interaction range wide; the grid wraps, so neighbours lie in adjacent cells modulo the grid.
+    // Cells at least one interaction range across, laid out in reduced coordinates (along the cell's edges);
+    // the grid wraps, so neighbours lie in adjacent cells modulo the grid.
     std::array<std::int64_t, 3> dims{1, 1, 1};
-    std::int64_t perAxis = std::max<std::int64_t>(1, static_cast<std::int64_t>(L / range));
-    while (cell.dimension == 3 ? perAxis * perAxis * perAxis > 8 * static_cast<std::int64_t>(n) + 64
-                               : perAxis * perAxis > 8 * static_cast<std::int64_t>(n) + 64) {
-        perAxis = std::max<std::int64_t>(1, perAxis * 2 / 3);
-    }
+    std::int64_t total = 1;
     for (int a = 0; a < cell.dimension; ++a) {
-        dims[static_cast<std::size_t>(a)] = perAxis;
+        dims[static_cast<std::size_t>(a)] = std::max<std::int64_t>(1, static_cast<std::int64_t>(cell.width(a) / range));
+        total *= dims[static_cast<std::size_t>(a)];
     }
-    const double cellsPerLength = static_cast<double>(perAxis) / L;
+    while (total > 8 * static_cast<std::int64_t>(n) + 64) {
+        total = 1;
+        for (int a = 0; a < cell.dimension; ++a) {
+            auto& m = dims[static_cast<std::size_t>(a)];
+            m = std::max<std::int64_t>(1, m * 2 / 3);
+            total *= m;
+        }
+    }
     const auto cellCoordinate = [&](const Vec3& x, int a) {
-        const auto c = static_cast<std::int64_t>(std::floor(x[a] * cellsPerLength));
-        return std::clamp<std::int64_t>(c, 0, dims[static_cast<std::size_t>(a)] - 1);
+        const auto m = dims[static_cast<std::size_t>(a)];
+        const auto c = static_cast<std::int64_t>(std::floor(cell.reduced(x)[a] * static_cast<double>(m)));
+        return std::clamp<std::int64_t>(c, 0, m - 1);
     };
     binParticles(particles, dims, cellCoordinate);
 

@@ -158,7 +158,7 @@ void addDampingForces(World& world, const std::vector<ContactMemory>& memory, Bo
         if (world.cell && c.kind == ContactKind::Particle) {
             // Velocities are relative to the cell's affine flow: the pair also closes in at lambda |l|.
             const double distance = p.radius[j] + p.radius[static_cast<std::size_t>(c.partner)] - m.overlap;
-            approach -= world.cell->dilationRate * distance;
+            approach -= world.cell->dilationRate() * distance;
         }
         const Vec3 force = (m.law.dampingCoefficient(m.overlap) * approach) * c.normal;
         c.force += force;

@@ -137,9 +137,11 @@ double SoftParticleStepper::dilateCell(World& world, double dt)
     }
     PeriodicCell& cell = *world.cell;
     const PressureCoupling& coupling = *settings_.pressure;
-    cell.dilationRate += 0.5 * dt * (cell.innerPressure - coupling.externalPressure) / coupling.inertia;  // eq. 19
-    const double scale = 1.0 + cell.dilationRate * dt;
-    cell.length *= scale;  // eq. 24
+    const double lambda =
+        cell.dilationRate() + 0.5 * dt * (cell.innerPressure - coupling.externalPressure) / coupling.inertia;  // eq. 19
+    cell.setDilationRate(lambda);
+    const double scale = 1.0 + lambda * dt;
+    cell.setEdges(scale * cell.edges);  // eq. 24
     world.bounds = cell.box();
     return scale;
 }
@@ -152,7 +154,8 @@ void SoftParticleStepper::finishCellStep(World& world, double dt)
     PeriodicCell& cell = *world.cell;
     const PressureCoupling& coupling = *settings_.pressure;
     cell.innerPressure = stressPressure(world);  // eq. 22 with the step's contact forces
-    cell.dilationRate += 0.5 * dt * (cell.innerPressure - coupling.externalPressure) / coupling.inertia;
+    cell.setDilationRate(cell.dilationRate() +
+                         0.5 * dt * (cell.innerPressure - coupling.externalPressure) / coupling.inertia);
 }
 
 bool SoftParticleStepper::finished(const World& world) const

@@ -47,6 +47,15 @@ double ConstantPressureSolver::kineticVirial() const
     return sum;
 }
 
+Mat3 ConstantPressureSolver::kineticTensor() const
+{
+    Mat3 sum = Mat3::Zero();
+    for (std::size_t i = 0; i < velocity_.size(); ++i) {
+        sum.noalias() += mass_[i] * velocity_[i] * velocity_[i].transpose();
+    }
+    return sum;
+}
+
 void ConstantPressureSolver::updateExpectations(double dt, const PressureCoupling& coupling)
 {
     expectedInnerPressure_ = pressureScale_ * virial_;  // eq. 27 / 32
@@ -54,39 +63,115 @@ void ConstantPressureSolver::updateExpectations(double dt, const PressureCouplin
         dilationRate0_ + (expectedInnerPressure_ - coupling.externalPressure) * dt / coupling.inertia;  // eq. 28
 }
 
+void ConstantPressureSolver::updateTensorExpectations(double dt, const PressureCoupling& coupling)
+{
+    expectedStress_ = (0.5 * inverseVolume_) * (virialTensor_ + virialTensor_.transpose());  // eq. 20
+    if (dimension_ == 2) {
+        expectedStress_(2, 2) = coupling.externalPressure;  // no z direction: nothing to drive
+    }
+    expectedInnerPressure_ = expectedStress_.topLeftCorner(dimension_, dimension_).trace() / dimension_;
+    expectedStrainRate_ = strainRate0_;
+    expectedStrainRate_.diagonal().array() -= coupling.externalPressure * dt / coupling.inertia;
+    expectedStrainRate_ += (dt / coupling.inertia) * expectedStress_;
+    if (dimension_ == 2) {
+        expectedStress_(2, 2) = 0.0;
+        expectedStrainRate_(2, 2) = 0.0;
+    }
+}
+
+Mat3 ConstantPressureSolver::finalStress(const World& world, bool fullyImplicit) const
+{
+    Mat3 sum = Mat3::Zero();
+    for (std::size_t k = 0; k < world.contacts.size(); ++k) {
+        sum.noalias() += world.contacts[k].force * branch_[k].transpose();
+    }
+    if (fullyImplicit) {
+        sum += kineticTensor();
+    } else {
+        for (std::size_t i = 0; i < world.particles.size(); ++i) {
+            sum.noalias() += mass_[i] * world.particles.velocity[i] * world.particles.velocity[i].transpose();
+        }
+    }
+    return (0.5 * inverseVolume_) * (sum + sum.transpose());
+}
+
 ConstantPressureSolver::Result ConstantPressureSolver::solve(World& world, const SolverSettings& settings,
                                                              const PressureCoupling& coupling, Random& random)
 {
-    const double dt = settings.dt;
     const PeriodicCell& cell = *world.cell;
-    const bool fullyImplicit = coupling.variant == PressureVariant::FullyImplicit;
-    predictFreeMotion(world, dt);
+    predictFreeMotion(world, settings.dt);
+    dimension_ = cell.dimension;
+    inverseVolume_ = 1.0 / cell.volume();
     pressureScale_ = 1.0 / (static_cast<double>(cell.dimension) * cell.volume());
-    dilationRate0_ = cell.dilationRate;
-
-    // The partially implicit variant keeps the old velocities' term of eq. 32, sum_i m_i v_i(t) . v_i(t),
-    // for the whole step.
-    virial_ = 0.0;
-    if (!fullyImplicit) {
-        for (std::size_t i = 0; i < world.particles.size(); ++i) {
-            virial_ += mass_[i] * world.particles.velocity[i].squaredNorm();
-        }
-    }
+    dilationRate0_ = cell.dilationRate();
+    strainRate0_ = cell.strainRate;
     auto& contacts = world.contacts;
-    const std::size_t count = contacts.size();
-    branch_.resize(count);
-    for (std::size_t k = 0; k < count; ++k) {
+    branch_.resize(contacts.size());
+    for (std::size_t k = 0; k < contacts.size(); ++k) {
         const Contact& c = contacts[k];
         const auto i = static_cast<std::size_t>(c.partner);
         const auto j = static_cast<std::size_t>(c.particle);
         branch_[k] = (world.particles.radius[i] + world.particles.radius[j] + c.gap) * c.normal;
+    }
+    const bool fullyImplicit = coupling.variant == PressureVariant::FullyImplicit;
+    if (coupling.shape == CellShape::Free) {
+        return iterate<CellShape::Free>(world, settings, coupling, random);
+    }
+    const Result result = iterate<CellShape::Fixed>(world, settings, coupling, random);
+    expectedStrainRate_.setZero();
+    expectedStrainRate_.topLeftCorner(dimension_, dimension_).diagonal().setConstant(expectedDilationRate_);
+    expectedStress_ = finalStress(world, fullyImplicit);
+    return result;
+}
+
+template <CellShape Shape>
+ConstantPressureSolver::Result ConstantPressureSolver::iterate(World& world, const SolverSettings& settings,
+                                                               const PressureCoupling& coupling, Random& random)
+{
+    constexpr bool free = Shape == CellShape::Free;
+    const double dt = settings.dt;
+    const bool fullyImplicit = coupling.variant == PressureVariant::FullyImplicit;
+    const auto update = [&] {
+        if constexpr (free) {
+            updateTensorExpectations(dt, coupling);
+        } else {
+            updateExpectations(dt, coupling);
+        }
+    };
+
+    // The partially implicit variant keeps the old velocities' term of eq. 32, sum_i m_i v_i(t) v_i(t), for
+    // the whole step.
+    virial_ = 0.0;
+    virialTensor_.setZero();
+    if (!fullyImplicit) {
+        for (std::size_t i = 0; i < world.particles.size(); ++i) {
+            const Vec3& v = world.particles.velocity[i];
+            if constexpr (free) {
+                virialTensor_.noalias() += mass_[i] * v * v.transpose();
+            } else {
+                virial_ += mass_[i] * v.squaredNorm();
+            }
+        }
+    }
+    auto& contacts = world.contacts;
+    const std::size_t count = contacts.size();
+    for (std::size_t k = 0; k < count; ++k) {
+        const Contact& c = contacts[k];
         applyImpulse(c, c.force, dt);  // warm start: the previous step's forces
-        virial_ += c.force.dot(branch_[k]);
+        if constexpr (free) {
+            virialTensor_.noalias() += c.force * branch_[k].transpose();
+        } else {
+            virial_ += c.force.dot(branch_[k]);
+        }
     }
-    if (fullyImplicit) {
-        virial_ += kineticVirial();  // with the warm-started velocities v_i* (eq. 27)
+    if (fullyImplicit) {  // with the warm-started velocities v_i* (eq. 27)
+        if constexpr (free) {
+            virialTensor_ += kineticTensor();
+        } else {
+            virial_ += kineticVirial();
+        }
     }
-    updateExpectations(dt, coupling);  // the one full sum of the step; the sweeps only add increments
+    update();  // the one full sum of the step; the sweeps only add increments
 
     Result result;
     if (count == 0) {
@@ -94,6 +179,14 @@ ConstantPressureSolver::Result ConstantPressureSolver::solve(World& world, const
     }
     resetSweepOrder(order_, count);
     SweepConvergence convergence(contacts, settings.forceCutoff);
+    const auto kinetic = [&](std::size_t i, std::size_t j) {
+        if constexpr (free) {
+            return Mat3(mass_[i] * velocity_[i] * velocity_[i].transpose() +
+                        mass_[j] * velocity_[j] * velocity_[j].transpose());
+        } else {
+            return mass_[i] * velocity_[i].squaredNorm() + mass_[j] * velocity_[j].squaredNorm();
+        }
+    };
 
     while (result.iterations < settings.iterations) {
         shuffleSweepOrder(order_, random);
@@ -102,21 +195,36 @@ ConstantPressureSolver::Result ConstantPressureSolver::solve(World& world, const
             const auto i = static_cast<std::size_t>(c.partner);
             const auto j = static_cast<std::size_t>(c.particle);
             const Vec3& l = branch_[a];
-            const Vec3 free = freeRelativeVelocity(c, contactPointVelocity(c, velocity_, angularVelocity_, 0.0), dt);
-            // Eq. 29-31: the dilation of the cell adds lambda* l to the free relative velocity.
-            const Vec3 R = shockLaw(free + expectedDilationRate_ * l, c.normal, c.gap, c.normalMass, c.tangentialMass,
+            const Vec3 free0 = freeRelativeVelocity(c, contactPointVelocity(c, velocity_, angularVelocity_, 0.0), dt);
+            // Eq. 29-31: the deformation of the cell adds lambda* l (Lambda* l) to the free relative velocity.
+            Vec3 affine;
+            if constexpr (free) {
+                affine = expectedStrainRate_ * l;
+            } else {
+                affine = expectedDilationRate_ * l;
+            }
+            const Vec3 R = shockLaw(free0 + affine, c.normal, c.gap, c.normalMass, c.tangentialMass,
                                     settings.frictionFor(true), dt);
             const Vec3 dR = R - c.force;
             if (fullyImplicit) {
-                const double before = mass_[i] * velocity_[i].squaredNorm() + mass_[j] * velocity_[j].squaredNorm();
+                const auto before = kinetic(i, j);
                 applyImpulse(c, dR, dt);
-                const double after = mass_[i] * velocity_[i].squaredNorm() + mass_[j] * velocity_[j].squaredNorm();
-                virial_ += dR.dot(l) + (after - before);  // the three changed terms of eq. 27
+                const auto after = kinetic(i, j);
+                if constexpr (free) {
+                    virialTensor_.noalias() += dR * l.transpose();
+                    virialTensor_ += after - before;  // the three changed terms of eq. 27
+                } else {
+                    virial_ += dR.dot(l) + (after - before);  // the three changed terms of eq. 27
+                }
             } else {
                 applyImpulse(c, dR, dt);
-                virial_ += dR.dot(l);  // the one changed term of eq. 32
+                if constexpr (free) {
+                    virialTensor_.noalias() += dR * l.transpose();  // the one changed term of eq. 32
+                } else {
+                    virial_ += dR.dot(l);  // the one changed term of eq. 32
+                }
             }
-            updateExpectations(dt, coupling);
+            update();
             c.force = R;
             convergence.record(R, dR);
         }

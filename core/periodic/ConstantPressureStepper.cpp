@@ -7,6 +7,8 @@
 #include "scenario/Scenario.h"
 #include "sim/StageTimer.h"
 
+#include <Eigen/Eigenvalues>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -16,7 +18,8 @@ namespace granular {
 namespace {
 
 /// Gap below which a pair is a candidate: plain CD's margin plus what the shrinking cell can close in
-/// one step (lambda l dt, with lambda at most P_ext dt / M_lambda more compressive than now).
+/// one step (Lambda l dt, with Lambda's most compressive rate at most (P_ext + |sigma - P_in 1|) dt / M_lambda
+/// more compressive than now).
 double pressureMargin(const World& world, double dt, double relativeMargin, const PressureCoupling& coupling)
 {
     const double base = candidateMargin(world, dt, relativeMargin);
@@ -24,8 +27,18 @@ double pressureMargin(const World& world, double dt, double relativeMargin, cons
     for (const double r : world.particles.radius) {
         largest = std::max(largest, r);
     }
-    const double closingRate =
-        std::max(0.0, -world.cell->dilationRate) + coupling.externalPressure * dt / coupling.inertia;
+    const PeriodicCell& cell = *world.cell;
+    double compression = -cell.dilationRate();
+    double drive = coupling.externalPressure;
+    if (coupling.shape == CellShape::Free) {
+        const int d = cell.dimension;
+        const Eigen::MatrixXd rate = cell.strainRate.topLeftCorner(d, d);
+        compression = -Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(rate, Eigen::EigenvaluesOnly).eigenvalues()(0);
+        Eigen::MatrixXd deviator = cell.innerStress.topLeftCorner(d, d);
+        deviator.diagonal().array() -= cell.innerPressure;
+        drive += deviator.norm();
+    }
+    const double closingRate = std::max(0.0, compression) + drive * dt / coupling.inertia;
     return base + 2.0 * closingRate * dt * (2.0 * largest + base);
 }
 
@@ -38,6 +51,7 @@ PressureCoupling pressureCouplingFrom(const Scenario& scenario)
     coupling.inertia = scenario.real("pressure.inertia");
     coupling.variant = scenario.text("pressure.variant") == "partial" ? PressureVariant::PartiallyImplicit
                                                                       : PressureVariant::FullyImplicit;
+    coupling.shape = scenario.text("pressure.cell_shape") == "free" ? CellShape::Free : CellShape::Fixed;
     return coupling;
 }
 
@@ -71,15 +85,15 @@ StepDiagnostics ConstantPressureStepper::step(World& world)
     {
         const StageTimer timer(diagnostics, StepStage::Integrate);
         PeriodicCell& cell = *world.cell;
-        cell.dilationRate = solver_.dilationRate();  // eq. 23
+        cell.strainRate = solver_.strainRate();  // eq. 23
         cell.innerPressure = solver_.innerPressure();
-        const double scale = 1.0 + cell.dilationRate * dt;
-        cell.length *= scale;  // eq. 24
+        cell.innerStress = solver_.innerStress();
+        const Mat3 map = cell.deform(dt);  // eq. 24
         auto& p = world.particles;
         for (std::size_t i = 0; i < p.size(); ++i) {
             p.velocity[i] = solver_.velocity()[i];  // eq. 25
             p.angularVelocity[i] = solver_.angularVelocity()[i];
-            p.position[i] = cell.wrap(scale * p.position[i] + dt * p.velocity[i]);  // eq. 26
+            p.position[i] = cell.wrap(map * p.position[i] + dt * p.velocity[i]);  // eq. 26
         }
         world.bounds = cell.box();
         world.time += dt;

@@ -13,12 +13,13 @@ void addPeriodicObservables(std::vector<Observable>& list, const Scenario& scena
 {
     const bool planar = scenario.integer("world.dimension") == 2;
     const std::string pressureUnit = planar ? "N/m" : "Pa";
-    list.push_back({"dilation_rate", "1/s", "lambda = (dL/dt)/L of the periodic cell (eq. 16, 23)",
-                    [](const World& w, const StepDiagnostics&) { return w.cell->dilationRate; }});
+    list.push_back({"dilation_rate", "1/s",
+                    "lambda = (dL/dt)/L of the periodic cell (eq. 16, 23); trace(Lambda)/D once its shape is free",
+                    [](const World& w, const StepDiagnostics&) { return w.cell->dilationRate(); }});
     list.push_back({"pressure", pressureUnit, "inner pressure P_in of the last step's iteration (eq. 22, 27 or 32)",
                     [](const World& w, const StepDiagnostics&) { return w.cell->innerPressure; }});
-    list.push_back({"cell_length", "m", "edge L of the periodic cell (eq. 24)",
-                    [](const World& w, const StepDiagnostics&) { return w.cell->length; }});
+    list.push_back({"cell_length", "m", "edge L of the periodic cell (eq. 24); V^(1/D) once its shape is free",
+                    [](const World& w, const StepDiagnostics&) { return w.cell->length(); }});
     list.push_back({"volume_fraction", "1", "grain volume (2D: area) over the cell's",
                     [](const World& w, const StepDiagnostics&) { return analysis::volumeFraction(w); }});
     const char* axes = "xyz";

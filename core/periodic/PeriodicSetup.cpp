@@ -19,6 +19,10 @@ void buildPeriodicWorld(World& world, const Scenario& s)
         throw ScenarioError("solver.method: setup periodic needs a method that holds the pressure; accepted: "
                             "cd_pressure, md");
     }
+    if (s.text("solver.method") == "md" && s.text("pressure.cell_shape") == "free") {
+        throw ScenarioError("pressure.cell_shape: free is implemented for solver.method = cd_pressure; accepted with "
+                            "md: fixed");
+    }
     const int dimension = world.dimension;
     const double rMin = s.real("particles.radius_min");
     const double rMax = s.real("particles.radius_max");
@@ -55,13 +59,11 @@ void buildPeriodicWorld(World& world, const Scenario& s)
             " grains are too few for minimum-image contacts in a periodic cell; accepted: an integer >= " +
             std::to_string(fewest) + " with these radii");
     }
-    PeriodicCell cell;
-    cell.dimension = dimension;
-    cell.length = std::pow(solid / fraction, inverseDimension);
+    const PeriodicCell cell = PeriodicCell::cube(dimension, std::pow(solid / fraction, inverseDimension));
     const std::size_t placed = placeRandomly(world.particles, cell, radii, s.real("particles.density"), random);
     if (placed < count) {
         throw ScenarioError("cell.initial_fraction: " + std::to_string(count) +
-                            " grains do not fit a periodic cell of " + formatValue(cell.length) +
+                            " grains do not fit a periodic cell of " + formatValue(cell.length()) +
                             " m without overlaps (" + std::to_string(placed) +
                             " placed); accepted: a lower fraction than " + formatValue(fraction));
     }

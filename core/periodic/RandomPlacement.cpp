@@ -14,11 +14,11 @@ std::size_t placeRandomly(Particles& particles, const PeriodicCell& cell, const 
     const double largest = radii.empty() ? 0.0 : *std::max_element(radii.begin(), radii.end());
     // Buckets at least one largest diameter wide; a single bucket when fewer than three fit (the 3^D
     // neighbours then repeat it, which only repeats checks).
-    auto perAxis = static_cast<std::int64_t>(cell.length / (2.0 * largest));
+    auto perAxis = static_cast<std::int64_t>(cell.length() / (2.0 * largest));
     if (perAxis < 3) {
         perAxis = 1;
     }
-    const double bucketsPerLength = static_cast<double>(perAxis) / cell.length;
+    const double bucketsPerLength = static_cast<double>(perAxis) / cell.length();
     const std::int64_t reachZ = cell.dimension == 3 ? 1 : 0;
     std::vector<std::vector<std::size_t>> buckets(
         static_cast<std::size_t>(cell.dimension == 3 ? perAxis * perAxis * perAxis : perAxis * perAxis));
@@ -51,8 +51,8 @@ std::size_t placeRandomly(Particles& particles, const PeriodicCell& cell, const 
     for (const double r : radii) {
         bool found = false;
         for (int attempt = 0; attempt < attemptsPerGrain && !found; ++attempt) {
-            Vec3 x(random.uniform(0.0, cell.length), random.uniform(0.0, cell.length),
-                   cell.dimension == 3 ? random.uniform(0.0, cell.length) : 0.0);
+            Vec3 x(random.uniform(0.0, cell.length()), random.uniform(0.0, cell.length()),
+                   cell.dimension == 3 ? random.uniform(0.0, cell.length()) : 0.0);
             x = cell.wrap(x);
             if (isFree(x, r)) {
                 particles.add(x, r, density, cell.dimension);

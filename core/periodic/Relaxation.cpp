@@ -52,8 +52,18 @@ Relaxation measureRelaxation(const World& world, const PressureCoupling& couplin
         r.meanAcceleration /= static_cast<double>(r.networkGrains);
     }
     const PeriodicCell& cell = *world.cell;
-    r.boundarySpeed = std::fabs(cell.dilationRate) * cell.length;
-    r.boundaryAcceleration = cell.length * std::fabs(cell.innerPressure - coupling.externalPressure) / coupling.inertia;
+    const double length = cell.length();
+    if (coupling.shape == CellShape::Free) {
+        // Every component of Lambda and of sym(sigma) - P_ext 1: the cell's shape has to come to rest too.
+        const int d = cell.dimension;
+        Mat3 imbalance = cell.innerStress;
+        imbalance.diagonal().array() -= coupling.externalPressure;
+        r.boundarySpeed = length * cell.strainRate.topLeftCorner(d, d).cwiseAbs().maxCoeff();
+        r.boundaryAcceleration = length * imbalance.topLeftCorner(d, d).cwiseAbs().maxCoeff() / coupling.inertia;
+    } else {
+        r.boundarySpeed = std::fabs(cell.dilationRate()) * length;
+        r.boundaryAcceleration = length * std::fabs(cell.innerPressure - coupling.externalPressure) / coupling.inertia;
+    }
     return r;
 }
 

@@ -25,8 +25,8 @@ struct World;
 struct Relaxation {
     double meanSpeed = 0.0;             ///< m/s, <|v_i - V|> over the network, V its mean velocity
     double meanAcceleration = 0.0;      ///< m/s^2, <|a_i|> over the network, a_i = g + F_i/m_i (last step's forces)
-    double boundarySpeed = 0.0;         ///< m/s, |lambda| L
-    double boundaryAcceleration = 0.0;  ///< m/s^2, L |P_in - P_ext| / M_lambda (eq. 19)
+    double boundarySpeed = 0.0;         ///< m/s, |lambda| L (free shape: L max |Lambda_ab|)
+    double boundaryAcceleration = 0.0;  ///< m/s^2, L |P_in - P_ext| / M_lambda (eq. 19; free shape: every component)
     std::int64_t networkGrains = 0;     ///< grains with at least D force-carrying contacts
 
     /// The stopping rule: every measure below the threshold (applied to m/s and m/s^2 alike, as in the paper).

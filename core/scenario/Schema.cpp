@@ -223,6 +223,11 @@ Schema::Schema()
                "P_in* during the iteration from the expected new velocities (full, eq. 27) or the old ones "
                "(partial, eq. 32)",
                live),
+        choice("pressure.cell_shape", "fixed", {"fixed", "free"},
+               "fixed: the cell stays a square (cube) and only its size follows P_in - P_ext (the paper's eq. 19); "
+               "free: its shape follows every stress component, so the packing relaxes to sigma = P_ext 1 "
+               "(cd_pressure only)",
+               live),
         positive("pressure.relax_threshold", "m/s, m/s^2", 1e-10, 1e6,
                  "the run ends when the mean speed and mean acceleration of grains and cell are below it", live),
         real("cell.initial_fraction", "1", 0.3, 0.0, 1.0,

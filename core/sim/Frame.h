@@ -44,8 +44,10 @@ struct Frame {
     Eigen::Vector3d drumCentre = Eigen::Vector3d::Zero();  ///< m
     double drumRadius = 0.0;                               ///< m
     double drumAngle = 0.0;                                ///< rad, rotation since t = 0 (for drawing marks)
-    /// True when `bounds` is a periodic cell (no walls): viewers draw it as the cell.
+    /// True when the world is a periodic cell (no walls): viewers draw the cell, whose edges are the columns
+    /// of `cellEdges` from the origin (`bounds` is the box around it).
     bool periodic = false;
+    Eigen::Matrix3d cellEdges = Eigen::Matrix3d::Zero();  ///< m, H of the periodic cell (2D: z column unused)
 
     static std::shared_ptr<const Frame> capture(const World& world);
 };

@@ -6,9 +6,13 @@
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <ctime>
+#include <thread>
+#include <vector>
 
 namespace granular::periodic_test {
 
@@ -40,6 +44,26 @@ inline RelaxedPacking relax(const Scenario& scenario, std::int64_t maxSteps = 40
     }
     run.cpuSeconds = static_cast<double>(std::clock() - start) / static_cast<double>(CLOCKS_PER_SEC);
     return run;
+}
+
+/// Calls work(k) for k = 0 .. count - 1 on as many threads as the machine has cores. Each call must only
+/// write its own result, so the outcome is the same for any thread count.
+template <class Work> void forEachInParallel(int count, const Work& work)
+{
+    std::atomic<int> next{0};
+    const auto worker = [&] {
+        for (int k = next++; k < count; k = next++) {
+            work(k);
+        }
+    };
+    const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1U, static_cast<unsigned>(count));
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) {
+        pool.emplace_back(worker);
+    }
+    for (auto& thread : pool) {
+        thread.join();
+    }
 }
 
 }  // namespace granular::periodic_test

@@ -78,8 +78,8 @@ private slots:
         Simulation simulation(scenario, state);
         const auto energy = [&](const World& w) {
             const PeriodicCell& c = *w.cell;
-            return 0.5 * kInertia * c.dilationRate * c.dilationRate + 2.0 * K / (D * D * c.volume()) +
-                   pressure * std::log(c.length);
+            return 0.5 * kInertia * c.dilationRate() * c.dilationRate() + 2.0 * K / (D * D * c.volume()) +
+                   pressure * std::log(c.length());
         };
         const double H0 = energy(simulation.world());
         double largestDrift = 0.0;
@@ -144,7 +144,8 @@ private slots:
         QVERIFY2(std::fabs(pIn / pExt - 1.0) < 1e-3, std::to_string(pIn).c_str());
         // Soft grains overlap by ~P d / k_n ~ 1e-3 of a diameter and pack from other dynamics: a few per
         // cent apart at most.
-        QVERIFY2(std::fabs(phiMd / phiCd - 1.0) < 0.04, (std::to_string(phiMd) + " vs " + std::to_string(phiCd)).c_str());
+        QVERIFY2(std::fabs(phiMd / phiCd - 1.0) < 0.04,
+                 (std::to_string(phiMd) + " vs " + std::to_string(phiCd)).c_str());
     }
 };
 

@@ -166,13 +166,11 @@ void SoftParticleRestitutionTest::collisionAcrossThePeriodicBoundary()
 {
     World world;
     world.dimension = 3;
-    PeriodicCell cell;
-    cell.dimension = 3;
-    cell.length = 0.01;
+    const PeriodicCell cell = PeriodicCell::cube(3, 0.01);
     world.cell = cell;
     world.bounds = cell.box();
     world.particles.add(Vec3(1.0e-3, 5e-3, 5e-3), kRadius, kDensity, 3);
-    world.particles.add(Vec3(cell.length - 1.05e-3, 5e-3, 5e-3), kRadius, kDensity, 3);
+    world.particles.add(Vec3(cell.length() - 1.05e-3, 5e-3, 5e-3), kRadius, kDensity, 3);
     world.particles.velocity[0] = Vec3(-0.5 * kSpeed, 0.0, 0.0);
     world.particles.velocity[1] = Vec3(0.5 * kSpeed, 0.0, 0.0);
     md::SoftParticleSettings settings;
@@ -186,7 +184,7 @@ void SoftParticleRestitutionTest::collisionAcrossThePeriodicBoundary()
     QVERIFY2(std::fabs(measured / 0.5 - 1.0) < kTolerance,
              ("periodic cell, e = 0.5: measured " + std::to_string(measured)).c_str());
     for (const Vec3& x : world.particles.position) {
-        QVERIFY(x.x() >= 0.0 && x.x() < cell.length);
+        QVERIFY(x.x() >= 0.0 && x.x() < cell.length());
     }
 }
 

@@ -50,6 +50,8 @@ private slots:
     void grainsThatDoNotFitAreRejected();
     void tooFewGrainsAreRejected();
     void methodAndSetupGoTogether();
+    void freeCellShapeNeedsContactDynamics();
+    void unknownCellShapeIsRejected();
     void referenceSystemBuilds();
 };
 
@@ -100,6 +102,24 @@ void PeriodicBadInputTest::methodAndSetupGoTogether()
         const Simulation simulation(scenario);
     });
     QVERIFY2(mentions(cloud, "solver.method") && mentions(cloud, "periodic"), cloud.c_str());
+}
+
+void PeriodicBadInputTest::freeCellShapeNeedsContactDynamics()
+{
+    const std::string message = errorOf([] {
+        Scenario scenario = periodic_test::referenceSystem(1);
+        scenario.setFromText("solver.method", "md");
+        scenario.setFromText("pressure.cell_shape", "free");
+        const Simulation simulation(scenario);
+    });
+    QVERIFY2(mentions(message, "pressure.cell_shape") && mentions(message, "accepted") && mentions(message, "fixed"),
+             message.c_str());
+}
+
+void PeriodicBadInputTest::unknownCellShapeIsRejected()
+{
+    const std::string message = buildWith("pressure.cell_shape", "triclinic");
+    QVERIFY2(mentions(message, "pressure.cell_shape") && mentions(message, "free"), message.c_str());
 }
 
 void PeriodicBadInputTest::referenceSystemBuilds()

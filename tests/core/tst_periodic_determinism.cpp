@@ -27,8 +27,8 @@ bool identical(const World& a, const World& b)
         return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(Vec3)) == 0;
     };
     return same(a.particles.position, b.particles.position) && same(a.particles.velocity, b.particles.velocity) &&
-           std::memcmp(&a.cell->length, &b.cell->length, sizeof(double)) == 0 &&
-           std::memcmp(&a.cell->dilationRate, &b.cell->dilationRate, sizeof(double)) == 0;
+           std::memcmp(a.cell->edges.data(), b.cell->edges.data(), sizeof(Mat3)) == 0 &&
+           std::memcmp(a.cell->strainRate.data(), b.cell->strainRate.data(), sizeof(Mat3)) == 0;
 }
 
 }  // namespace

@@ -20,12 +20,10 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <string>
-#include <thread>
 #include <vector>
 
 using namespace granular;
@@ -79,20 +77,8 @@ private slots:
 void PeriodicPaperEnsembleTest::fivePackingsOfThousandDisksAreIsotropic()
 {
     std::vector<PackingResult> results(kPackings);
-    std::atomic<int> next{0};
-    const auto worker = [&] {
-        for (int k = next++; k < kPackings; k = next++) {
-            results[static_cast<std::size_t>(k)] = relaxPacking(k + 1);
-        }
-    };
-    const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1U, static_cast<unsigned>(kPackings));
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) {
-        pool.emplace_back(worker);
-    }
-    for (auto& thread : pool) {
-        thread.join();
-    }
+    periodic_test::forEachInParallel(kPackings,
+                                     [&](int k) { results[static_cast<std::size_t>(k)] = relaxPacking(k + 1); });
 
     const double pExt = 1.0;  // periodic2d's pressure.external
     Eigen::Matrix3d meanStress = Eigen::Matrix3d::Zero();
