@@ -152,10 +152,9 @@ void checkTranslation(const Scenario& scenario, int steps)
         largestSpeed = std::max(largestSpeed, wa.particles.velocity[i].norm());
     }
     const double rateDifference = (wa.cell->strainRate - wb.cell->strainRate).cwiseAbs().maxCoeff();
-    const char* forceUnit = wa.dimension == 2 ? "N/m" : "N";
-    std::printf("after one step: max |dF| = %.3e %s of max |F| = %.3e %s, max |dv| = %.3e m/s of %.3e m/s, "
+    std::printf("after one step: max |dF| = %.3e N of max |F| = %.3e N, max |dv| = %.3e m/s of %.3e m/s, "
                 "max |d Lambda_ab| = %.3e 1/s of lambda %.3e 1/s\n",
-                forceDifference, forceUnit, largestForce, forceUnit, velocityDifference, largestSpeed, rateDifference,
+                forceDifference, largestForce, velocityDifference, largestSpeed, rateDifference,
                 std::fabs(wa.cell->dilationRate()));
     // Round-off: the gaps differ in the last bits of positions of size L ~ 10-20 m (~1e-14 m); the shock law turns a
     // gap error into a force error of m_n / dt^2 ~ 1e4 times it, and the iteration mixes them over all contacts.
