@@ -22,14 +22,6 @@ ForceNetwork selectForceNetwork(const Frame& frame, double threshold, ForceNetwo
         return network;
     }
     network.meanForce = sum / static_cast<double>(count);
-    // Reduced coordinates s = H^-1 d pick the nearest image (the cell's z edge is unused in 2D).
-    Eigen::Matrix3d edges = frame.cellEdges;
-    if (frame.dimension == 2) {
-        edges.row(2).setZero();
-        edges.col(2).setZero();
-        edges(2, 2) = 1.0;
-    }
-    const Eigen::Matrix3d inverseEdges = frame.periodic ? Eigen::Matrix3d(edges.inverse()) : Eigen::Matrix3d::Zero();
     for (const auto& c : frame.contacts) {
         if (!(c.normalForce > 0.0F)) {
             continue;
@@ -48,10 +40,7 @@ ForceNetwork selectForceNetwork(const Frame& frame, double threshold, ForceNetwo
         const Eigen::Vector3f& from = frame.position[i];
         Eigen::Vector3f d = frame.position[j] - from;
         if (frame.periodic) {
-            const Eigen::Vector3d s = inverseEdges * d.cast<double>();
-            for (int a = 0; a < frame.dimension; ++a) {
-                d -= static_cast<float>(std::round(s[a])) * edges.col(a).cast<float>();
-            }
+            d = frame.cell.minimumImage(d.cast<double>()).cast<float>();
         }
         network.sticks.push_back({from, from + d, static_cast<float>(relative)});
     }

@@ -220,22 +220,13 @@ vtkNew<vtkPolyData> containerGeometry(const Frame& frame)
         }
     } else if (frame.periodic) {
         // The cell's edges from the origin: a parallelogram (parallelepiped) once its shape is free.
-        const auto corner = [&](std::size_t k) {
-            Vec3 x = Vec3::Zero();
-            for (int a = 0; a < frame.dimension; ++a) {
-                if ((k >> static_cast<unsigned>(a) & 1U) != 0) {
-                    x += frame.cellEdges.col(a);
-                }
-            }
-            return x;
-        };
-        for (std::size_t i = 0; i < 8; ++i) {
-            for (std::size_t bit : {1U, 2U, 4U}) {
-                const std::size_t j = i | bit;
-                if ((i & bit) != 0 || (frame.dimension == 2 && ((i | j) & 4U) != 0)) {
+        for (unsigned i = 0; i < 8; ++i) {
+            for (unsigned bit : {1U, 2U, 4U}) {
+                const unsigned j = i | bit;
+                if ((i & bit) != 0 || (frame.dimension == 2 && (j & 4U) != 0)) {
                     continue;
                 }
-                addSegment(*points.Get(), *lines.Get(), corner(i), corner(j));
+                addSegment(*points.Get(), *lines.Get(), frame.cell.corner(i), frame.cell.corner(j));
             }
         }
     } else if (!frame.bounds.isEmpty()) {

@@ -66,33 +66,13 @@ void ConstantPressureSolver::updateExpectations(double dt, const PressureCouplin
 void ConstantPressureSolver::updateTensorExpectations(double dt, const PressureCoupling& coupling)
 {
     expectedStress_ = (0.5 * inverseVolume_) * (virialTensor_ + virialTensor_.transpose());  // eq. 20
-    if (dimension_ == 2) {
-        expectedStress_(2, 2) = coupling.externalPressure;  // no z direction: nothing to drive
-    }
-    expectedInnerPressure_ = expectedStress_.topLeftCorner(dimension_, dimension_).trace() / dimension_;
+    expectedInnerPressure_ = expectedStress_.trace() / dimension_;  // in 2D sigma_zz = 0 (l_z = v_z = 0)
     expectedStrainRate_ = strainRate0_;
     expectedStrainRate_.diagonal().array() -= coupling.externalPressure * dt / coupling.inertia;
     expectedStrainRate_ += (dt / coupling.inertia) * expectedStress_;
     if (dimension_ == 2) {
-        expectedStress_(2, 2) = 0.0;
-        expectedStrainRate_(2, 2) = 0.0;
+        expectedStrainRate_(2, 2) = 0.0;  // no z direction to drive
     }
-}
-
-Mat3 ConstantPressureSolver::finalStress(const World& world, bool fullyImplicit) const
-{
-    Mat3 sum = Mat3::Zero();
-    for (std::size_t k = 0; k < world.contacts.size(); ++k) {
-        sum.noalias() += world.contacts[k].force * branch_[k].transpose();
-    }
-    if (fullyImplicit) {
-        sum += kineticTensor();
-    } else {
-        for (std::size_t i = 0; i < world.particles.size(); ++i) {
-            sum.noalias() += mass_[i] * world.particles.velocity[i] * world.particles.velocity[i].transpose();
-        }
-    }
-    return (0.5 * inverseVolume_) * (sum + sum.transpose());
 }
 
 ConstantPressureSolver::Result ConstantPressureSolver::solve(World& world, const SolverSettings& settings,
@@ -113,14 +93,13 @@ ConstantPressureSolver::Result ConstantPressureSolver::solve(World& world, const
         const auto j = static_cast<std::size_t>(c.particle);
         branch_[k] = (world.particles.radius[i] + world.particles.radius[j] + c.gap) * c.normal;
     }
-    const bool fullyImplicit = coupling.variant == PressureVariant::FullyImplicit;
     if (coupling.shape == CellShape::Free) {
         return iterate<CellShape::Free>(world, settings, coupling, random);
     }
     const Result result = iterate<CellShape::Fixed>(world, settings, coupling, random);
     expectedStrainRate_.setZero();
     expectedStrainRate_.topLeftCorner(dimension_, dimension_).diagonal().setConstant(expectedDilationRate_);
-    expectedStress_ = finalStress(world, fullyImplicit);
+    expectedStress_.setZero();  // only the trace is tracked while the shape is fixed
     return result;
 }
 

@@ -32,7 +32,7 @@ public:
     /// with their forces from the previous step (warm start) and `world.cell` the cell at time t;
     /// on return the contacts hold the new forces, velocity() the new velocities, strainRate(),
     /// innerPressure() and innerStress() Lambda(t + dt), P_in(t + dt) and sym(sigma(t + dt)) (the last
-    /// Lambda*, P_in* and sigma*).
+    /// Lambda*, P_in* and sigma*; innerStress() is zero while the shape is fixed, which tracks the trace only).
     Result solve(World& world, const SolverSettings& settings, const PressureCoupling& coupling, Random& random);
 
     [[nodiscard]] const std::vector<Vec3>& velocity() const { return velocity_; }
@@ -55,8 +55,6 @@ private:
     void updateExpectations(double dt, const PressureCoupling& coupling);
     /// Recomputes sigma*, P_in* and Lambda* from the virial tensor (eq. 20, 22 and the tensor form of 28).
     void updateTensorExpectations(double dt, const PressureCoupling& coupling);
-    /// sym(sigma) from the final forces and velocities (for the fixed shape, which only sums the trace).
-    [[nodiscard]] Mat3 finalStress(const World& world, bool fullyImplicit) const;
 
     std::vector<Vec3> velocity_;          ///< m/s, predicted v(t + dt)
     std::vector<Vec3> angularVelocity_;   ///< rad/s, predicted

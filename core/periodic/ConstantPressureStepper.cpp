@@ -31,12 +31,11 @@ double pressureMargin(const World& world, double dt, double relativeMargin, cons
     double compression = -cell.dilationRate();
     double drive = coupling.externalPressure;
     if (coupling.shape == CellShape::Free) {
-        const int d = cell.dimension;
-        const Eigen::MatrixXd rate = cell.strainRate.topLeftCorner(d, d);
-        compression = -Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(rate, Eigen::EigenvaluesOnly).eigenvalues()(0);
-        Eigen::MatrixXd deviator = cell.innerStress.topLeftCorner(d, d);
+        // In 2D the z row and column are zero: an eigenvalue 0 there changes nothing after max(0, .) below.
+        compression = -Eigen::SelfAdjointEigenSolver<Mat3>(cell.strainRate, Eigen::EigenvaluesOnly).eigenvalues()(0);
+        Mat3 deviator = cell.innerStress;
         deviator.diagonal().array() -= cell.innerPressure;
-        drive += deviator.norm();
+        drive += deviator.topLeftCorner(cell.dimension, cell.dimension).norm();
     }
     const double closingRate = std::max(0.0, compression) + drive * dt / coupling.inertia;
     return base + 2.0 * closingRate * dt * (2.0 * largest + base);

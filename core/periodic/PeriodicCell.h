@@ -23,7 +23,7 @@ struct PeriodicCell {
     Mat3 edges = Mat3::Identity();         ///< m, H: column a is the cell's a-th edge vector
     Mat3 strainRate = Mat3::Zero();        ///< 1/s, Lambda: dH/dt = Lambda H (symmetric)
     double innerPressure = 0.0;            ///< Pa (2D: N/m), P_in(t) of eq. 22 as the last step's iteration ended
-    Mat3 innerStress = Mat3::Zero();       ///< Pa (2D: N/m), the symmetric sigma of eq. 20 at the same moment
+    Mat3 innerStress = Mat3::Zero();       ///< Pa (2D: N/m), sym(sigma) of eq. 20 then; zero while the shape is fixed
     Mat3 inverseEdges = Mat3::Identity();  ///< 1/m, H^-1 (kept by setEdges)
 
     /// A square (2D) or cube (3D) of edge L at rest.
@@ -145,18 +145,24 @@ struct PeriodicCell {
         return map;
     }
 
+    /// m, corner k (0-7) of the cell: the sum of the edges a < D whose bit a is set in k (in 2D bit 2 is ignored).
+    [[nodiscard]] Vec3 corner(unsigned k) const
+    {
+        Vec3 x = Vec3::Zero();
+        for (int a = 0; a < dimension; ++a) {
+            if ((k >> static_cast<unsigned>(a) & 1U) != 0) {
+                x += edges.col(a);
+            }
+        }
+        return x;
+    }
+
     /// m, the axis-aligned box around the cell's corners (zero thickness along z in 2D).
     [[nodiscard]] Eigen::AlignedBox3d box() const
     {
         Eigen::AlignedBox3d b(Vec3::Zero());
-        for (int k = 0; k < 8; ++k) {
-            Vec3 corner = Vec3::Zero();
-            for (int a = 0; a < dimension; ++a) {
-                if ((k >> a & 1) != 0) {
-                    corner += edges.col(a);
-                }
-            }
-            b.extend(corner);
+        for (unsigned k = 0; k < 8; ++k) {
+            b.extend(corner(k));
         }
         return b;
     }

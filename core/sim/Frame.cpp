@@ -47,7 +47,7 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
     if (world.cell) {
         frame->periodic = true;
         frame->bounds = world.cell->box();
-        frame->cellEdges = world.cell->edges;
+        frame->cell = *world.cell;
     }
     if (world.drum) {
         frame->hasDrum = true;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "periodic/PeriodicCell.h"
+
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
@@ -44,10 +46,10 @@ struct Frame {
     Eigen::Vector3d drumCentre = Eigen::Vector3d::Zero();  ///< m
     double drumRadius = 0.0;                               ///< m
     double drumAngle = 0.0;                                ///< rad, rotation since t = 0 (for drawing marks)
-    /// True when the world is a periodic cell (no walls): viewers draw the cell, whose edges are the columns
-    /// of `cellEdges` from the origin (`bounds` is the box around it).
+    /// True when the world is a periodic cell (no walls): viewers draw `cell` (`bounds` is the box around it)
+    /// and contacts across its boundary to the nearest image.
     bool periodic = false;
-    Eigen::Matrix3d cellEdges = Eigen::Matrix3d::Zero();  ///< m, H of the periodic cell (2D: z column unused)
+    PeriodicCell cell;
 
     static std::shared_ptr<const Frame> capture(const World& world);
 };
