@@ -3,6 +3,7 @@
 #include "BuiltinScenarioData.h"
 #include "ScenarioJson.h"
 #include "scenario/ScenarioError.h"
+#include "settings/SettingsBinding.h"
 
 #include <filesystem>
 
@@ -13,7 +14,7 @@ std::vector<BuiltinScenario> builtinScenarios()
     std::vector<BuiltinScenario> list;
     for (const auto& builtin : builtinScenarioTexts()) {
         const Scenario scenario = scenarioFromJson(builtin.json, std::string(builtin.name));
-        list.push_back({std::string(builtin.name), scenario.text("description")});
+        list.push_back({std::string(builtin.name), parseSettings(scenario).description});
     }
     return list;
 }

@@ -10,7 +10,7 @@
 #include "cli/ScenarioSummary.h"
 #include "scenario/ScenarioError.h"
 #include "sim/Run.h"
-#include "sim/SeriesTable.h"
+#include "analysis/SeriesTable.h"
 #include "sim/Simulation.h"
 
 #include <nlohmann/json.hpp>
@@ -34,10 +34,10 @@ std::string frameName(std::int64_t index)
 nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatistics& stats, int threads)
 {
     nlohmann::ordered_json summary;
-    const auto& scenario = simulation.scenario();
-    summary["scenario"] = scenario.text("name");
-    summary["method"] = scenario.text("solver.method");
-    summary["seed"] = scenario.integer("seed");
+    const Settings& settings = simulation.settings();
+    summary["scenario"] = settings.name;
+    summary["method"] = std::string(choiceName(settings.solver.method));
+    summary["seed"] = settings.seed;
     summary["threads"] = threads;
     summary["particles"] = simulation.world().particles.size();
     summary["simulated_time_s"] = simulation.world().time;
@@ -115,9 +115,9 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
         CsvSeries series(*seriesStream, columns);
         SeriesTable table;
         table.columns = columns;
-        const bool writeFrames = output && simulation->scenario().boolean("output.vtk");
+        const bool writeFrames = output && simulation->settings().run.writeVtk;
         std::int64_t frameIndex = 0;
-        Progress progress("running " + simulation->scenario().text("name"), !options.quiet);
+        Progress progress("running " + simulation->settings().name, !options.quiet);
         const RunStatistics stats = runToEnd(
             *simulation,
             [&](double time, const std::vector<double>& values) {
@@ -137,7 +137,7 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
             output->commit();
         }
         if (!options.quiet) {
-            out << "ran " << simulation->scenario().text("name") << ": " << stats.steps << " steps, "
+            out << "ran " << simulation->settings().name << ": " << stats.steps << " steps, "
                 << simulation->world().time << " s simulated in " << stats.wallSeconds << " s"
                 << (output ? ", output in " + output->directory().string() : std::string()) << '\n';
         }

@@ -8,8 +8,8 @@
 #include "md/MaterialModel.h"
 #include "model/World.h"
 #include "periodic/StressTensor.h"
-#include "scenario/Scenario.h"
-#include "sim/SeriesTable.h"
+#include "settings/Settings.h"
+#include "analysis/SeriesTable.h"
 #include "sim/Simulation.h"
 
 #include <sstream>
@@ -22,13 +22,13 @@ namespace {
 
 /// The contact law of an MD chain (solver.method = md, linear law): by default the CD-equivalent
 /// stiffness q m N_I / dt^2 and damping q m N_I / dt of seed 000 eq. 67-68.
-void addMdChainContact(nlohmann::ordered_json& oscillation, const Scenario& scenario,
+void addMdChainContact(nlohmann::ordered_json& oscillation, const Settings& settings,
                        const theory::ChainParameters& chain)
 {
-    if (scenario.text("solver.method") != "md" || scenario.text("material.law") != "linear") {
+    if (settings.solver.method != Method::SoftParticle || settings.material.law != NormalLaw::Linear) {
         return;
     }
-    const md::MaterialModel material = md::materialModelFrom(scenario);
+    const md::MaterialModel material = md::materialModelFrom(settings);
     Contact c;
     c.kind = ContactKind::Particle;
     c.normalMass = 0.5 * chain.mass;
@@ -45,7 +45,7 @@ void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulati
 {
     auto& oscillation = summary["oscillation"];
     try {
-        const auto result = analysis::analyzeChainOscillation(simulation.scenario(), series);
+        const auto result = analysis::analyzeChainOscillation(simulation.settings(), series);
         oscillation["theory"] = {{"omega_rad_per_s", result.theoryOmega}, {"tau_s", result.theoryTau}};
         oscillation["fit"] = {
             {"omega_rad_per_s", result.fit.omega}, {"tau_s", result.fit.tau}, {"x0_m", result.fit.x0},
@@ -53,7 +53,7 @@ void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulati
         oscillation["window_s"] = {result.windowStart, result.windowEnd};
         oscillation["fit_over_theory"] = {{"omega", result.fit.omega / result.theoryOmega},
                                           {"tau", result.fit.tau / result.theoryTau}};
-        addMdChainContact(oscillation, simulation.scenario(), result.chain);
+        addMdChainContact(oscillation, simulation.settings(), result.chain);
     } catch (const std::invalid_argument& error) {
         oscillation["error"] = error.what();
     }
@@ -63,13 +63,13 @@ void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulati
 /// once the grains have stopped sliding (analysis::analyzePistonOscillation).
 void addPistonResults(nlohmann::ordered_json& summary, const Simulation& simulation, const SeriesTable& series)
 {
-    const double loadStepTime = simulation.scenario().real("piston.load_step_time");
+    const double loadStepTime = simulation.settings().piston.loadStepTime;
     if (series.time.empty() || series.time.back() <= loadStepTime) {
         return;  // no load step during this run
     }
     auto& oscillation = summary["oscillation"];
     try {
-        const auto result = analysis::analyzePistonOscillation(simulation.scenario(), series);
+        const auto result = analysis::analyzePistonOscillation(simulation.settings(), series);
         const auto& fit = result.fit;
         oscillation["fit"] = {{"omega_rad_per_s", fit.omega}, {"tau_s", fit.tau}, {"x0_m", fit.x0},
                               {"amplitude_m", fit.amplitude}, {"r2", fit.r2},     {"converged", fit.converged}};
@@ -78,12 +78,12 @@ void addPistonResults(nlohmann::ordered_json& summary, const Simulation& simulat
         rule << "after the load step, once at most " << 100.0 * analysis::kSlidingShareAfterTransient
              << " % of the contacts slide; t = 0 at the load step";
         oscillation["window_rule"] = rule.str();
-        const Scenario& scenario = simulation.scenario();
-        if (scenario.text("solver.method") == "cd" && scenario.text("solver.criterion") == "fixed") {
+        const Settings& settings = simulation.settings();
+        if (settings.solver.method == Method::ContactDynamics && settings.solver.criterion == ConvergenceCriterion::Fixed) {
             // CD with fixed N_I acts as springs and dashpots with gamma / kappa = dt (eq. 67-68); a mode
             // of such a network has omega_0^2 tau = 2 / dt, omega_0^2 = omega^2 + 1/tau^2 (eq. 58, 60).
             oscillation["omega0_squared_tau_dt"] = {{"measured", (fit.omega * fit.omega + 1.0 / (fit.tau * fit.tau)) *
-                                                                     fit.tau * scenario.real("solver.dt")},
+                                                                     fit.tau * settings.solver.dt},
                                                     {"chain_theory", 2.0}};
         }
     } catch (const std::invalid_argument& error) {
@@ -133,14 +133,14 @@ void addPeriodicResults(nlohmann::ordered_json& summary, const Simulation& simul
 
 void addScenarioResults(nlohmann::ordered_json& summary, const Simulation& simulation, const SeriesTable& series)
 {
-    const std::string& setup = simulation.scenario().text("setup");
-    if (setup == "chain" && series.has("probe_x") && series.has("contacts")) {
+    const Setup setup = simulation.settings().setup;
+    if (setup == Setup::Chain && series.has("probe_x") && series.has("contacts")) {
         addChainResults(summary, simulation, series);
     }
-    if (setup == "piston" && series.has("piston_y")) {
+    if (setup == Setup::Piston && series.has("piston_y")) {
         addPistonResults(summary, simulation, series);
     }
-    if (setup == "periodic" && simulation.world().cell) {
+    if (setup == Setup::Periodic && simulation.world().cell) {
         addPeriodicResults(summary, simulation);
     }
 }

@@ -1,18 +1,18 @@
 #include "analysis/ChainOscillation.h"
 
-#include "scenario/Scenario.h"
-#include "sim/SeriesTable.h"
+#include "analysis/SeriesTable.h"
+#include "settings/Settings.h"
 
 namespace granular::analysis {
 
-theory::ChainParameters chainParametersFrom(const Scenario& scenario)
+theory::ChainParameters chainParametersFrom(const Settings& settings)
 {
     theory::ChainParameters chain;
-    chain.particleCount = static_cast<int>(scenario.integer("chain.count"));
-    chain.mass = scenario.real("chain.mass");
-    chain.diameter = 2.0 * scenario.real("particles.radius_max");
-    chain.timeStep = scenario.real("solver.dt");
-    chain.iterationsPerStep = static_cast<int>(scenario.integer("solver.iterations"));
+    chain.particleCount = static_cast<int>(settings.chain.count);
+    chain.mass = settings.chain.mass;
+    chain.diameter = 2.0 * settings.particles.radiusMax;
+    chain.timeStep = settings.solver.dt;
+    chain.iterationsPerStep = static_cast<int>(settings.solver.iterations);
     return chain;
 }
 
@@ -28,10 +28,10 @@ double lastContactOpening(const SeriesTable& series)
     return start;
 }
 
-ChainOscillation analyzeChainOscillation(const Scenario& scenario, const SeriesTable& series)
+ChainOscillation analyzeChainOscillation(const Settings& settings, const SeriesTable& series)
 {
     ChainOscillation result;
-    result.chain = chainParametersFrom(scenario);
+    result.chain = chainParametersFrom(settings);
     const double k = theory::slowestModeWaveNumber(result.chain);
     result.theoryOmega = theory::angularFrequency(result.chain, k);
     result.theoryTau = theory::dampingTime(result.chain, k);

@@ -4,7 +4,7 @@
 #include "theory/ChainTheory.h"
 
 namespace granular {
-class Scenario;
+struct Settings;
 struct SeriesTable;
 }  // namespace granular
 
@@ -23,7 +23,7 @@ struct ChainOscillation {
 };
 
 /// The chain of a `setup = chain` scenario as the theory sees it (n, m, d, dt, N_I, q).
-[[nodiscard]] theory::ChainParameters chainParametersFrom(const Scenario& scenario);
+[[nodiscard]] theory::ChainParameters chainParametersFrom(const Settings& settings);
 
 /// The first time from which the number of active contacts never decreases again (no contact
 /// opens any more): the chain's oscillation is linear from there on. Reads the `contacts` column.
@@ -31,6 +31,6 @@ struct ChainOscillation {
 
 /// Fits probe_x from lastContactOpening() to the end and evaluates the theory.
 /// Throws std::invalid_argument when the window holds too few samples to fit.
-[[nodiscard]] ChainOscillation analyzeChainOscillation(const Scenario& scenario, const SeriesTable& series);
+[[nodiscard]] ChainOscillation analyzeChainOscillation(const Settings& settings, const SeriesTable& series);
 
 }  // namespace granular::analysis

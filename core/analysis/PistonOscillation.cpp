@@ -1,7 +1,7 @@
 #include "analysis/PistonOscillation.h"
 
-#include "scenario/Scenario.h"
-#include "sim/SeriesTable.h"
+#include "analysis/SeriesTable.h"
+#include "settings/Settings.h"
 
 #include <numbers>
 #include <stdexcept>
@@ -67,9 +67,9 @@ TimeSeries pistonHeightSince(const SeriesTable& series, double from, double load
 
 }  // namespace
 
-double pistonFitStart(const Scenario& scenario, const SeriesTable& series)
+double pistonFitStart(const Settings& settings, const SeriesTable& series)
 {
-    const double loadStepTime = scenario.real("piston.load_step_time");
+    const double loadStepTime = settings.piston.loadStepTime;
     requireLoadStep(series, loadStepTime);
     if (!series.has("sliding")) {
         return loadStepTime;
@@ -88,12 +88,12 @@ double pistonFitStart(const Scenario& scenario, const SeriesTable& series)
                                kSlidingShareAfterTransient, kSlidingAveragingPeriods * period);
 }
 
-PistonOscillation analyzePistonOscillation(const Scenario& scenario, const SeriesTable& series)
+PistonOscillation analyzePistonOscillation(const Settings& settings, const SeriesTable& series)
 {
     PistonOscillation result;
-    result.loadStepTime = scenario.real("piston.load_step_time");
+    result.loadStepTime = settings.piston.loadStepTime;
     requireLoadStep(series, result.loadStepTime);
-    result.windowStart = pistonFitStart(scenario, series);
+    result.windowStart = pistonFitStart(settings, series);
     result.windowEnd = series.time.back();
     const TimeSeries window = pistonHeightSince(series, result.windowStart, result.loadStepTime);
     if (window.t.size() < kMinimumFitSamples) {

@@ -5,7 +5,7 @@
 #include <span>
 
 namespace granular {
-class Scenario;
+struct Settings;
 struct SeriesTable;
 }  // namespace granular
 
@@ -46,11 +46,11 @@ struct PistonOscillation {
 /// averaged over kSlidingAveragingPeriods periods of a first fit from the load step on; the load step itself when the
 /// series has no `sliding` column (e.g. soft grains). Throws std::invalid_argument when the run has
 /// not passed the load step or the first fit fails.
-[[nodiscard]] double pistonFitStart(const Scenario& scenario, const SeriesTable& series);
+[[nodiscard]] double pistonFitStart(const Settings& settings, const SeriesTable& series);
 
 /// Fits `piston_y` from pistonFitStart() to the end of the series. Throws std::invalid_argument when
 /// the run has not passed the load step or the window holds too few samples to fit (the run ended
 /// before the sliding did).
-[[nodiscard]] PistonOscillation analyzePistonOscillation(const Scenario& scenario, const SeriesTable& series);
+[[nodiscard]] PistonOscillation analyzePistonOscillation(const Settings& settings, const SeriesTable& series);
 
 }  // namespace granular::analysis

@@ -1,67 +1,50 @@
 #include "cd/ContactDynamicsStepper.h"
 
 #include "cd/CoulombLimit.h"
+#include "contact/ContactGeometry.h"
+#include "method/StageTimer.h"
 #include "model/World.h"
-#include "scenario/Scenario.h"
-#include "sim/StageTimer.h"
 
 #include <algorithm>
 
 namespace granular {
 
-SolverSettings solverSettingsFrom(const Scenario& scenario)
-{
-    SolverSettings settings;
-    const std::string& criterion = scenario.text("solver.criterion");
-    settings.criterion = criterion == "local"    ? ConvergenceCriterion::Local
-                         : criterion == "global" ? ConvergenceCriterion::Global
-                                                 : ConvergenceCriterion::Fixed;
-    settings.iterations = settings.criterion == ConvergenceCriterion::Fixed ? scenario.integer("solver.iterations")
-                                                                            : scenario.integer("solver.max_iterations");
-    settings.tolerance = scenario.real("solver.tolerance");
-    settings.forceCutoff = scenario.real("solver.force_cutoff");
-    settings.friction = scenario.real("contact.friction");
-    settings.wallFriction = scenario.real("contact.wall_friction");
-    settings.dt = scenario.real("solver.dt");
-    return settings;
-}
-
-ContactDynamicsStepper::ContactDynamicsStepper(const SolverSettings& settings, std::uint64_t seed,
-                                               double relativeMargin)
-    : settings_(settings), relativeMargin_(relativeMargin), random_(seed)
+ContactDynamicsStepper::ContactDynamicsStepper(const Settings& settings)
+    : solver_(settings.solver), contact_(settings.contact), random_(settings.seed)
 {
 }
 
-void ContactDynamicsStepper::configure(const Scenario& scenario)
+void ContactDynamicsStepper::configure(const Settings& settings)
 {
-    settings_ = solverSettingsFrom(scenario);
-    relativeMargin_ = scenario.real("contact.margin");
+    solver_ = settings.solver;
+    contact_ = settings.contact;
 }
 
 StepDiagnostics ContactDynamicsStepper::step(World& world)
 {
     StepDiagnostics diagnostics;
-    const double dt = settings_.dt;
+    const double dt = solver_.dt;
     {
         const StageTimer timer(diagnostics, StepStage::Contacts);
-        detection_.update(world, candidateMargin(world, dt, relativeMargin_));
+        detection_.update(world, candidateMargin(world, dt, contact_.margin));
     }
     {
         const StageTimer timer(diagnostics, StepStage::Solve);
-        const auto result = solver_.solve(world, settings_, random_);
+        const auto result = gaussSeidel_.solve(world, solver_, contact_, random_);
         diagnostics.iterations = result.iterations;
         diagnostics.residual = result.residual;
     }
     {
         const StageTimer timer(diagnostics, StepStage::Integrate);
+        const PredictedMotion& motion = gaussSeidel_.motion();
         auto& p = world.particles;
         for (std::size_t i = 0; i < p.size(); ++i) {
-            p.velocity[i] = solver_.velocity()[i];
-            p.angularVelocity[i] = solver_.angularVelocity()[i];
+            p.velocity[i] = motion.velocity()[i];
+            p.angularVelocity[i] = motion.angularVelocity()[i];
             p.position[i] += dt * p.velocity[i];  // implicit Euler: positions with the new velocities
         }
         if (world.piston) {
-            world.piston->velocity = solver_.pistonVelocity();
+            world.piston->velocity = motion.pistonVelocity();
             world.piston->plane.point += dt * world.piston->velocity * world.piston->plane.normal;
         }
         if (world.drum) {
@@ -72,54 +55,39 @@ StepDiagnostics ContactDynamicsStepper::step(World& world)
     }
     {
         const StageTimer timer(diagnostics, StepStage::Observe);
-        const auto& p = world.particles;
-        double pistonForce = 0.0;
-        double overlapSum = 0.0;
-        for (const Contact& c : world.contacts) {
-            const double Rn = c.force.dot(c.normal);
-            if (Rn <= 0.0) {
-                continue;
-            }
-            ++diagnostics.contacts;
-            if (onCoulombLimit(c.force, c.normal, settings_.frictionFor(c.kind == ContactKind::Particle))) {
-                ++diagnostics.slidingContacts;
-            }
-            const auto j = static_cast<std::size_t>(c.particle);
-            double gap = 0.0;
-            switch (c.kind) {
-            case ContactKind::Particle: {
-                const auto i = static_cast<std::size_t>(c.partner);
-                gap = (p.position[j] - p.position[i]).norm() - p.radius[i] - p.radius[j];
-                break;
-            }
-            case ContactKind::Wall:
-                gap = world.walls[static_cast<std::size_t>(c.partner)].signedDistance(p.position[j]) - p.radius[j];
-                break;
-            case ContactKind::Piston:
-                gap = world.piston->plane.signedDistance(p.position[j]) - p.radius[j];
-                pistonForce += Rn;
-                break;
-            case ContactKind::Drum: {
-                const Vec3 fromAxis = p.position[j] - world.drum->centre;
-                gap = world.drum->radius - (fromAxis - fromAxis.dot(world.drum->axis) * world.drum->axis).norm() -
-                      p.radius[j];
-                break;
-            }
-            }
-            const double overlap = std::max(0.0, -gap);
-            overlapSum += overlap;
-            diagnostics.maxOverlap = std::max(diagnostics.maxOverlap, overlap);
-        }
-        if (diagnostics.contacts > 0) {
-            diagnostics.meanOverlap = overlapSum / static_cast<double>(diagnostics.contacts);
-        }
-        if (world.piston) {
-            world.piston->contactForce = pistonForce;
-        }
-        diagnostics.candidates = static_cast<std::int64_t>(world.contacts.size());
-        diagnostics.contactUpdates = diagnostics.iterations * diagnostics.candidates;
+        observeContacts(world, contact_, diagnostics);
     }
     return diagnostics;
+}
+
+void observeContacts(World& world, const ContactSettings& contact, StepDiagnostics& diagnostics)
+{
+    double pistonForce = 0.0;
+    double overlapSum = 0.0;
+    for (const Contact& c : world.contacts) {
+        const double Rn = c.force.dot(c.normal);
+        if (Rn <= 0.0) {
+            continue;
+        }
+        ++diagnostics.contacts;
+        if (onCoulombLimit(c.force, c.normal, contact.frictionFor(c.kind == ContactKind::Particle))) {
+            ++diagnostics.slidingContacts;
+        }
+        if (c.kind == ContactKind::Piston) {
+            pistonForce += Rn;
+        }
+        const double overlap = std::max(0.0, -separation(c, world).gap);
+        overlapSum += overlap;
+        diagnostics.maxOverlap = std::max(diagnostics.maxOverlap, overlap);
+    }
+    if (diagnostics.contacts > 0) {
+        diagnostics.meanOverlap = overlapSum / static_cast<double>(diagnostics.contacts);
+    }
+    if (world.piston) {
+        world.piston->contactForce = pistonForce;
+    }
+    diagnostics.candidates = static_cast<std::int64_t>(world.contacts.size());
+    diagnostics.contactUpdates = diagnostics.iterations * diagnostics.candidates;
 }
 
 }  // namespace granular

@@ -1,35 +1,34 @@
 #pragma once
 
-#include "cd/ConvergenceCriterion.h"
 #include "cd/GaussSeidelSolver.h"
 #include "contact/ContactDetection.h"
-#include "sim/Stepper.h"
+#include "method/Stepper.h"
+#include "settings/Settings.h"
 #include "util/Random.h"
 
 namespace granular {
 
-/// Non-smooth contact dynamics of rigid spheres and disks (Jean-Moreau, as in seed 000):
-/// neighbours -> contacts -> Gauss-Seidel solve -> implicit Euler (eq. 1-2) -> observe.
+/// Non-smooth contact dynamics of rigid spheres and disks (Jean-Moreau, as described by Unger & Kertesz
+/// 2003): neighbours -> contacts -> Gauss-Seidel solve -> implicit Euler (eq. 1-2) -> observe.
 class ContactDynamicsStepper final : public Stepper {
 public:
-    /// `seed` drives the random sweep order: the same seed gives bit-identical runs.
-    ContactDynamicsStepper(const SolverSettings& settings, std::uint64_t seed, double relativeMargin = 0.1);
+    /// `settings.seed` drives the random sweep order: the same seed gives bit-identical runs.
+    explicit ContactDynamicsStepper(const Settings& settings);
 
     [[nodiscard]] std::string name() const override { return "cd"; }
-    void configure(const Scenario& scenario) override;
+    void configure(const Settings& settings) override;
     StepDiagnostics step(World& world) override;
 
-    [[nodiscard]] const SolverSettings& settings() const { return settings_; }
-
 private:
-    SolverSettings settings_;
-    double relativeMargin_;  ///< candidate margin in units of the smallest radius
+    SolverSettings solver_;
+    ContactSettings contact_;
     Random random_;
     ContactDetection detection_;
-    GaussSeidelSolver solver_;
+    GaussSeidelSolver gaussSeidel_;
 };
 
-/// Parses `solver.criterion` and the related keys of a scenario.
-SolverSettings solverSettingsFrom(const Scenario& scenario);
+/// The observe stage of the CD methods: active contacts (positive normal force), those at the Coulomb
+/// limit, the mean and largest overlap at the new positions, and the piston's contact force.
+void observeContacts(World& world, const ContactSettings& contact, StepDiagnostics& diagnostics);
 
 }  // namespace granular

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cd/ConvergenceCriterion.h"
-#include "contact/Contact.h"
+#include "settings/Choices.h"
+#include "model/Contact.h"
 #include "model/Particles.h"
 #include "util/Random.h"
 

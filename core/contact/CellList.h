@@ -1,7 +1,7 @@
 #pragma once
 
 #include "model/Particles.h"
-#include "periodic/PeriodicCell.h"
+#include "model/PeriodicCell.h"
 
 #include <Eigen/Geometry>
 

@@ -1,5 +1,6 @@
 #include "contact/ContactDetection.h"
 
+#include "contact/ContactGeometry.h"
 #include "model/World.h"
 
 #include <algorithm>
@@ -14,46 +15,24 @@ double tangentialTerm(const Particles& p, std::size_t i)
     return 1.0 / p.mass[i] + p.radius[i] * p.radius[i] / p.inertia[i];
 }
 
-void addPlaneContact(std::vector<Contact>& out, const Particles& p, const PlaneWall& plane, ContactKind kind,
-                     std::int32_t index, std::int32_t particle, double margin, double partnerInverseMass)
+/// Appends the candidate between grain `particle` and the wall-like body (kind, index) when its gap is
+/// below the margin, with the normal effective mass normalMass(grain mass) (eq. 17).
+template <class NormalMass>
+void addBoundaryContact(std::vector<Contact>& out, const World& world, ContactKind kind, std::int32_t index,
+                        std::int32_t particle, double margin, const NormalMass& normalMass)
 {
-    const auto j = static_cast<std::size_t>(particle);
-    const double gap = plane.signedDistance(p.position[j]) - p.radius[j];
-    if (gap >= margin) {
-        return;
-    }
     Contact c;
     c.kind = kind;
     c.partner = index;
     c.particle = particle;
-    c.normal = plane.normal;
-    c.lever1 = -p.radius[j] * plane.normal;
-    c.gap = gap;
-    c.normalMass = 1.0 / (1.0 / p.mass[j] + partnerInverseMass);
-    c.tangentialMass = 1.0 / tangentialTerm(p, j);
-    out.push_back(c);
-}
-
-void addDrumContact(std::vector<Contact>& out, const Particles& p, const Drum& drum, std::int32_t particle,
-                    double margin)
-{
-    const auto j = static_cast<std::size_t>(particle);
-    const Vec3 fromAxis = p.position[j] - drum.centre;
-    const Vec3 radial = fromAxis - fromAxis.dot(drum.axis) * drum.axis;
-    const double distance = radial.norm();
-    const double gap = drum.radius - distance - p.radius[j];
-    if (gap >= margin || distance == 0.0) {
+    const Separation s = separation(c, world);
+    if (s.gap >= margin || !s.hasNormal) {
         return;
     }
-    Contact c;
-    c.kind = ContactKind::Drum;
-    c.partner = 0;
-    c.particle = particle;
-    c.normal = -radial / distance;  // from the drum's surface towards its axis
-    c.lever1 = -p.radius[j] * c.normal;
-    c.surfaceVelocity = drum.surfaceVelocity(p.position[j] + c.lever1);
-    c.gap = gap;
-    c.normalMass = p.mass[j];
+    refreshGeometry(c, world);
+    const auto j = static_cast<std::size_t>(particle);
+    const Particles& p = world.particles;
+    c.normalMass = normalMass(p.mass[j]);
     c.tangentialMass = 1.0 / tangentialTerm(p, j);
     out.push_back(c);
 }
@@ -91,37 +70,35 @@ void ContactDetection::update(World& world, double margin)
     for (const auto& [i, j] : pairs_) {
         const auto si = static_cast<std::size_t>(i);
         const auto sj = static_cast<std::size_t>(j);
-        Vec3 d = p.position[sj] - p.position[si];
-        if (world.cell) {
-            d = world.cell->minimumImage(d);  // seed 003 eq. 21
-        }
-        const double distance = d.norm();
         Contact c;
         c.kind = ContactKind::Particle;
         c.partner = i;
         c.particle = j;
-        c.normal = distance > 0.0 ? Vec3(d / distance) : Vec3::UnitY();
-        c.lever0 = p.radius[si] * c.normal;
-        c.lever1 = -p.radius[sj] * c.normal;
-        c.gap = distance - p.radius[si] - p.radius[sj];
+        c.normal = Vec3::UnitY();  // kept when the centres coincide
+        refreshGeometry(c, world);
         c.normalMass = 1.0 / (1.0 / p.mass[si] + 1.0 / p.mass[sj]);
         c.tangentialMass = 1.0 / (tangentialTerm(p, si) + tangentialTerm(p, sj));
         next_.push_back(c);
     }
     const auto n = static_cast<std::int32_t>(p.size());
+    // m_n against a body of infinite mass is m; walls compute it as 1/(1/m), which may differ in the last
+    // bit, and keep doing so for bit-identical series.
+    const auto onWall = [](double m) { return 1.0 / (1.0 / m); };
+    const auto onDrum = [](double m) { return m; };
     for (std::int32_t j = 0; j < n; ++j) {
         for (std::size_t w = 0; w < world.walls.size(); ++w) {
-            addPlaneContact(next_, p, world.walls[w], ContactKind::Wall, static_cast<std::int32_t>(w), j, margin, 0.0);
+            addBoundaryContact(next_, world, ContactKind::Wall, static_cast<std::int32_t>(w), j, margin, onWall);
         }
     }
     if (world.piston) {
         for (std::int32_t j = 0; j < n; ++j) {
-            addPlaneContact(next_, p, world.piston->plane, ContactKind::Piston, 0, j, margin, 1.0 / world.piston->mass);
+            addBoundaryContact(next_, world, ContactKind::Piston, 0, j, margin,
+                               [inverse = 1.0 / world.piston->mass](double m) { return 1.0 / (1.0 / m + inverse); });
         }
     }
     if (world.drum) {
         for (std::int32_t j = 0; j < n; ++j) {
-            addDrumContact(next_, p, *world.drum, j, margin);
+            addBoundaryContact(next_, world, ContactKind::Drum, 0, j, margin, onDrum);
         }
     }
     // Both lists are sorted by key: a merge carries each surviving candidate's force over.

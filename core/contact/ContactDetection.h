@@ -1,7 +1,7 @@
 #pragma once
 
 #include "contact/CellList.h"
-#include "contact/Contact.h"
+#include "model/Contact.h"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "contact/Contact.h"
+#include "model/Contact.h"
 
 #include <vector>
 

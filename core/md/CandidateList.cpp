@@ -43,7 +43,6 @@ bool CandidateList::refresh(World& world, double skin, const MaterialModel& mate
     pistonDisplacement_ = 0.0;
     strainApproach_ = 0.0;
     skin_ = skin;
-    ++rebuilds_;
     return true;
 }
 

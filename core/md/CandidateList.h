@@ -40,7 +40,6 @@ public:
 
     [[nodiscard]] std::vector<ContactMemory>& memory() { return memory_; }
     [[nodiscard]] const std::vector<ContactMemory>& memory() const { return memory_; }
-    [[nodiscard]] std::int64_t rebuilds() const { return rebuilds_; }
 
 private:
     ContactDetection detection_;
@@ -51,7 +50,6 @@ private:
     double pistonDisplacement_ = 0.0;   ///< m
     double strainApproach_ = 0.0;       ///< m, by the cell's dilation since the last rebuild
     double skin_ = 0.0;                 ///< m, of the last rebuild
-    std::int64_t rebuilds_ = 0;
 };
 
 }  // namespace md

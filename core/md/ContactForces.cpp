@@ -2,7 +2,7 @@
 
 #include "contact/ContactVelocity.h"
 
-#include "md/ContactGeometry.h"
+#include "contact/ContactGeometry.h"
 #include "model/World.h"
 
 #include <algorithm>

@@ -1,37 +1,24 @@
 #include "md/MaterialModel.h"
 
-#include "scenario/Scenario.h"
-#include "scenario/ScenarioError.h"
-#include "scenario/Value.h"
-
 #include <cmath>
 #include <numbers>
 
 namespace granular::md {
 
-MaterialModel materialModelFrom(const Scenario& scenario)
+MaterialModel materialModelFrom(const Settings& settings)
 {
     MaterialModel m;
-    m.law = scenario.text("material.law") == "hertz" ? NormalLaw::Hertz : NormalLaw::Linear;
-    m.grainStiffness = scenario.real("material.stiffness");
-    m.restitution = scenario.real("material.restitution");
-    m.youngModulus = scenario.real("material.young_modulus");
-    m.poissonRatio = scenario.real("material.poisson_ratio");
-    m.tangentialRatio = scenario.real("material.tangential_ratio");
-    m.friction = scenario.real("contact.friction");
-    const double wallFriction = scenario.real("contact.wall_friction");
+    m.law = settings.material.law;
+    m.grainStiffness = settings.material.stiffness;
+    m.restitution = settings.material.restitution;
+    m.youngModulus = settings.material.youngModulus;
+    m.poissonRatio = settings.material.poissonRatio;
+    m.tangentialRatio = settings.material.tangentialRatio;
+    m.friction = settings.contact.friction;
+    const double wallFriction = settings.contact.wallFriction;
     m.wallFriction = wallFriction < 0.0 ? m.friction : wallFriction;
-    m.cdTimeStep = scenario.real("solver.dt");
-    m.cdIterations = scenario.integer("solver.iterations");
-    if (m.restitution < 0.0 && m.restitution != -1.0) {
-        throw ScenarioError("material.restitution: " + formatValue(m.restitution) +
-                            " is out of range; accepted: a real number in [0, 1], or -1 for the CD-equivalent damping");
-    }
-    if (m.law == NormalLaw::Hertz && m.cdEquivalentDamping()) {
-        throw ScenarioError(
-            "material.restitution: -1 (CD-equivalent damping) exists for the linear law only; accepted: "
-            "a real number in [0, 1] with material.law = hertz");
-    }
+    m.cdTimeStep = settings.solver.dt;
+    m.cdIterations = settings.solver.iterations;
     return m;
 }
 

@@ -1,18 +1,12 @@
 #pragma once
 
+#include "settings/Settings.h"
+
 #include <cstdint>
 
 namespace granular {
 
-class Scenario;
-
 namespace md {
-
-/// The normal force law of the soft-particle method (PHYSICS.md section 3).
-enum class NormalLaw {
-    Linear,  ///< spring-dashpot F = k delta + c d(delta)/dt (seed 001)
-    Hertz,   ///< F = k_h delta^(3/2) + eta delta^(1/4) d(delta)/dt, k_h = 4/3 E* sqrt(R*) (Tsuji-type damping)
-};
 
 /// The contact material of the soft-particle method, read from `material.*`, `contact.*` and the
 /// CD settings that the CD-MD equivalence (seed 000 eq. 67-68) refers to.
@@ -36,9 +30,9 @@ struct MaterialModel {
     [[nodiscard]] bool cdEquivalentDamping() const { return restitution < 0.0; }
 };
 
-/// Reads the material of a scenario. Throws ScenarioError (one line naming the key) when the values
-/// do not fit together, e.g. a restitution in (-1, 0) or the CD-equivalent damping with Hertz.
-[[nodiscard]] MaterialModel materialModelFrom(const Scenario& scenario);
+/// The material of a scenario's settings (checkSettings has refused the values that do not fit together,
+/// e.g. a restitution in (-1, 0) or the CD-equivalent damping with Hertz).
+[[nodiscard]] MaterialModel materialModelFrom(const Settings& settings);
 
 /// Damping ratio zeta = -ln e / sqrt(pi^2 + ln^2 e) of a linear spring-dashpot whose collisions
 /// restitute e (seed 001: c_n = 2 sqrt(k m*) zeta = 2 sqrt(k m*) / sqrt(1 + (pi / ln e)^2)); 1 at e = 0.

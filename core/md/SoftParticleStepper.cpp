@@ -1,11 +1,9 @@
 #include "md/SoftParticleStepper.h"
 
 #include "model/World.h"
-#include "periodic/ConstantPressureStepper.h"
 #include "periodic/Relaxation.h"
 #include "periodic/StressTensor.h"
-#include "scenario/Scenario.h"
-#include "sim/StageTimer.h"
+#include "method/StageTimer.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,18 +13,17 @@ namespace granular {
 
 namespace md {
 
-SoftParticleSettings softParticleSettingsFrom(const Scenario& scenario)
+SoftParticleSettings softParticleSettingsFrom(const Settings& settings)
 {
-    SoftParticleSettings settings;
-    settings.dt = scenario.real("solver.dt");
-    settings.substeps = scenario.integer("solver.substeps");
-    settings.relativeSkin = scenario.real("contact.margin");
-    settings.material = materialModelFrom(scenario);
-    if (scenario.text("setup") == "periodic") {
-        settings.pressure = pressureCouplingFrom(scenario);
-        settings.relaxThreshold = scenario.real("pressure.relax_threshold");
+    SoftParticleSettings soft;
+    soft.dt = settings.solver.dt;
+    soft.substeps = settings.solver.substeps;
+    soft.relativeSkin = settings.contact.margin;
+    soft.material = materialModelFrom(settings);
+    if (settings.setup == Setup::Periodic) {
+        soft.pressure = settings.pressure;
     }
-    return settings;
+    return soft;
 }
 
 }  // namespace md
@@ -67,9 +64,9 @@ SoftParticleStepper::SoftParticleStepper(const md::SoftParticleSettings& setting
     configure(settings);
 }
 
-void SoftParticleStepper::configure(const Scenario& scenario)
+void SoftParticleStepper::configure(const Settings& settings)
 {
-    configure(md::softParticleSettingsFrom(scenario));
+    configure(md::softParticleSettingsFrom(settings));
 }
 
 void SoftParticleStepper::configure(const md::SoftParticleSettings& settings)
@@ -77,7 +74,7 @@ void SoftParticleStepper::configure(const md::SoftParticleSettings& settings)
     const bool newMaterial = !(settings.material == settings_.material) || hertz_.duration == 0.0;
     if (newMaterial) {
         const auto& m = settings.material;
-        hertz_ = m.law == md::NormalLaw::Hertz ? md::calibrateHertz(m.restitution) : md::calibrateHertz(1.0);
+        hertz_ = m.law == NormalLaw::Hertz ? md::calibrateHertz(m.restitution) : md::calibrateHertz(1.0);
         rebuild_ = true;
         primed_ = false;
     }
@@ -136,7 +133,7 @@ double SoftParticleStepper::dilateCell(World& world, double dt)
         return 1.0;
     }
     PeriodicCell& cell = *world.cell;
-    const PressureCoupling& coupling = *settings_.pressure;
+    const PressureSettings& coupling = *settings_.pressure;
     const double lambda =
         cell.dilationRate() + 0.5 * dt * (cell.innerPressure - coupling.externalPressure) / coupling.inertia;  // eq. 19
     cell.setDilationRate(lambda);
@@ -152,7 +149,7 @@ void SoftParticleStepper::finishCellStep(World& world, double dt)
         return;
     }
     PeriodicCell& cell = *world.cell;
-    const PressureCoupling& coupling = *settings_.pressure;
+    const PressureSettings& coupling = *settings_.pressure;
     cell.innerPressure = stressPressure(world);  // eq. 22 with the step's contact forces
     cell.setDilationRate(cell.dilationRate() +
                          0.5 * dt * (cell.innerPressure - coupling.externalPressure) / coupling.inertia);
@@ -161,7 +158,7 @@ void SoftParticleStepper::finishCellStep(World& world, double dt)
 bool SoftParticleStepper::finished(const World& world) const
 {
     return settings_.pressure && world.cell && world.steps > 0 &&
-           measureRelaxation(world, *settings_.pressure).below(settings_.relaxThreshold);
+           measureRelaxation(world, *settings_.pressure).below(settings_.pressure->relaxThreshold);
 }
 
 void SoftParticleStepper::drift(World& world, double dt)

@@ -6,8 +6,8 @@
 #include "md/DampedHertzImpact.h"
 #include "md/MaterialModel.h"
 #include "md/TimeStepAdvisor.h"
-#include "periodic/PressureCoupling.h"
-#include "sim/Stepper.h"
+#include "method/Stepper.h"
+#include "settings/Settings.h"
 
 #include <cstdint>
 #include <optional>
@@ -24,13 +24,13 @@ struct SoftParticleSettings {
     double relativeSkin = 0.1;  ///< Verlet-list skin in smallest radii (contact.margin)
     MaterialModel material;
     /// Setup periodic: the cell's size follows P_in - P_ext (seed 003 eq. 17-19), integrated by
-    /// velocity Verlet with the grains; nullopt: the world's boundaries are fixed.
-    std::optional<PressureCoupling> pressure;
-    double relaxThreshold = 1e-10;  ///< m/s and m/s^2: the periodic run ends when relaxed (pressure.relax_threshold)
+    /// velocity Verlet with the grains, and the run ends when relaxed (pressure.relaxThreshold);
+    /// nullopt: the world's boundaries are fixed.
+    std::optional<PressureSettings> pressure;
 };
 
-/// Reads `solver.*`, `contact.*` and `material.*`; throws ScenarioError on values that do not fit.
-[[nodiscard]] SoftParticleSettings softParticleSettingsFrom(const Scenario& scenario);
+/// The soft-particle method's part of a scenario's settings.
+[[nodiscard]] SoftParticleSettings softParticleSettingsFrom(const Settings& settings);
 
 }  // namespace md
 
@@ -49,7 +49,7 @@ public:
     explicit SoftParticleStepper(const md::SoftParticleSettings& settings);
 
     [[nodiscard]] std::string name() const override { return "md"; }
-    void configure(const Scenario& scenario) override;
+    void configure(const Settings& settings) override;
     void configure(const md::SoftParticleSettings& settings);
     StepDiagnostics step(World& world) override;
     /// In a periodic cell at constant pressure: the packing has relaxed (the rule of cd_pressure).

@@ -1,13 +1,11 @@
 #pragma once
 
-#include <Eigen/Core>
+#include "util/Vector.h"
 
 #include <cstddef>
 #include <vector>
 
 namespace granular {
-
-using Vec3 = Eigen::Vector3d;
 
 /// Particles stored structure-of-arrays: one array per field, index = particle id.
 /// 2D scenarios keep z = 0 and rotate about z only.

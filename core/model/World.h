@@ -1,11 +1,11 @@
 #pragma once
 
-#include "contact/Contact.h"
+#include "model/Contact.h"
 #include "model/Drum.h"
 #include "model/Particles.h"
 #include "model/Piston.h"
 #include "model/PlaneWall.h"
-#include "periodic/PeriodicCell.h"
+#include "model/PeriodicCell.h"
 
 #include <Eigen/Geometry>
 

@@ -1,90 +1,193 @@
 #include "periodic/ConstantPressureSolver.h"
 
-#include "cd/ShockLaw.h"
-#include "cd/SweepConvergence.h"
-#include "contact/ContactVelocity.h"
 #include "model/World.h"
 #include "util/Random.h"
 
-#include <algorithm>
-#include <cmath>
+#include <type_traits>
 
 namespace granular {
 
-void ConstantPressureSolver::predictFreeMotion(const World& world, double dt)
-{
-    const auto& p = world.particles;
-    const std::size_t n = p.size();
-    velocity_.resize(n);
-    angularVelocity_.resize(n);
-    mass_.assign(p.mass.begin(), p.mass.end());
-    inverseMass_.resize(n);
-    inverseInertia_.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        inverseMass_[i] = 1.0 / p.mass[i];
-        inverseInertia_[i] = 1.0 / p.inertia[i];
-        velocity_[i] = p.velocity[i] + dt * (world.gravity + p.externalForce[i] * inverseMass_[i]);
-        angularVelocity_[i] = p.angularVelocity[i];
+/// The periodic cell's terms of the sweep. The virial of eq. 27 (fully implicit: the expected new
+/// velocities) or eq. 32 (partially implicit: the old ones) is a scalar sum_k F_k . l_k + sum_i m_i v_i . v_i
+/// while the shape is fixed and the tensor sum_k F_k l_k^T + sum_i m_i v_i v_i^T while it is free; it is
+/// summed once per step and then corrected by each update's increment.
+template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
+    static constexpr bool kFree = Shape == CellShape::Free;
+    using Virial = std::conditional_t<kFree, Mat3, double>;
+
+    /// 0 as a virial (an Eigen matrix is not zeroed by construction).
+    static Virial zero()
+    {
+        if constexpr (kFree) {
+            return Mat3::Zero();
+        } else {
+            return 0.0;
+        }
     }
-}
 
-void ConstantPressureSolver::applyImpulse(const Contact& c, const Vec3& dR, double dt)
-{
-    const auto j = static_cast<std::size_t>(c.particle);
-    const auto i = static_cast<std::size_t>(c.partner);
-    velocity_[j] += (dt * inverseMass_[j]) * dR;
-    angularVelocity_[j] += (dt * inverseInertia_[j]) * c.lever1.cross(dR);
-    velocity_[i] -= (dt * inverseMass_[i]) * dR;
-    angularVelocity_[i] -= (dt * inverseInertia_[i]) * c.lever0.cross(dR);
-}
+    const World& world;
+    const std::vector<Vec3>& branch;
+    const ContactSettings& contact;
+    const PressureSettings& pressure;
+    const PredictedMotion& motion;
+    double dt;
+    int dimension;
+    double inverseVolume;       ///< 1/V of eq. 20
+    double pressureScale;       ///< 1/(D V) of eq. 22
+    double dilationRate0;       ///< 1/s, lambda(t)
+    Mat3 strainRate0;           ///< 1/s, Lambda(t)
+    Virial virial = zero();     ///< J
+    double expectedDilationRate = 0.0;
+    Mat3 expectedStrainRate = Mat3::Zero();
+    Mat3 expectedStress = Mat3::Zero();
+    double expectedInnerPressure = 0.0;
 
-double ConstantPressureSolver::kineticVirial() const
-{
-    double sum = 0.0;
-    for (std::size_t i = 0; i < velocity_.size(); ++i) {
-        sum += mass_[i] * velocity_[i].squaredNorm();
+    [[nodiscard]] bool fullyImplicit() const { return pressure.variant == PressureVariant::FullyImplicit; }
+
+    /// m_i v_i . v_i (or m_i v_i v_i^T) of grain i at velocity v.
+    [[nodiscard]] Virial kinetic(std::size_t i, const Vec3& v) const
+    {
+        const double m = world.particles.mass[i];
+        if constexpr (kFree) {
+            return Mat3(m * v * v.transpose());
+        } else {
+            return m * v.squaredNorm();
+        }
     }
-    return sum;
-}
 
-Mat3 ConstantPressureSolver::kineticTensor() const
-{
-    Mat3 sum = Mat3::Zero();
-    for (std::size_t i = 0; i < velocity_.size(); ++i) {
-        sum.noalias() += mass_[i] * velocity_[i] * velocity_[i].transpose();
+    /// F l (or F l^T) of a contact.
+    [[nodiscard]] static Virial contactTerm(const Vec3& force, const Vec3& l)
+    {
+        if constexpr (kFree) {
+            return Mat3(force * l.transpose());
+        } else {
+            return force.dot(l);
+        }
     }
-    return sum;
-}
 
-void ConstantPressureSolver::updateExpectations(double dt, const PressureCoupling& coupling)
-{
-    expectedInnerPressure_ = pressureScale_ * virial_;  // eq. 27 / 32
-    expectedDilationRate_ =
-        dilationRate0_ + (expectedInnerPressure_ - coupling.externalPressure) * dt / coupling.inertia;  // eq. 28
-}
-
-void ConstantPressureSolver::updateTensorExpectations(double dt, const PressureCoupling& coupling)
-{
-    expectedStress_ = (0.5 * inverseVolume_) * (virialTensor_ + virialTensor_.transpose());  // eq. 20
-    expectedInnerPressure_ = expectedStress_.trace() / dimension_;  // in 2D sigma_zz = 0 (l_z = v_z = 0)
-    expectedStrainRate_ = strainRate0_;
-    expectedStrainRate_.diagonal().array() -= coupling.externalPressure * dt / coupling.inertia;
-    expectedStrainRate_ += (dt / coupling.inertia) * expectedStress_;
-    if (dimension_ == 2) {
-        expectedStrainRate_(2, 2) = 0.0;  // no z direction to drive
+    /// Recomputes P_in* and lambda* (eq. 22/27 and 28), or sigma*, P_in* and Lambda* (eq. 20, 22 and the
+    /// tensor form of 28), from the virial.
+    void updateExpectations()
+    {
+        if constexpr (kFree) {
+            expectedStress = (0.5 * inverseVolume) * (virial + virial.transpose());  // eq. 20
+            expectedInnerPressure = expectedStress.trace() / dimension;  // in 2D sigma_zz = 0 (l_z = v_z = 0)
+            expectedStrainRate = strainRate0;
+            expectedStrainRate.diagonal().array() -= pressure.externalPressure * dt / pressure.inertia;
+            expectedStrainRate += (dt / pressure.inertia) * expectedStress;
+            if (dimension == 2) {
+                expectedStrainRate(2, 2) = 0.0;  // no z direction to drive
+            }
+        } else {
+            expectedInnerPressure = pressureScale * virial;  // eq. 27 / 32
+            expectedDilationRate =
+                dilationRate0 + (expectedInnerPressure - pressure.externalPressure) * dt / pressure.inertia;  // eq. 28
+        }
     }
+
+    void warmStarted(std::size_t k, const Contact& c) { addTo(virial, contactTerm(c.force, branch[k])); }
+
+    void prepare(const PredictedMotion& predicted)
+    {
+        if (fullyImplicit()) {  // with the warm-started velocities v_i* (eq. 27)
+            Virial sum = zero();
+            for (std::size_t i = 0; i < predicted.velocity().size(); ++i) {
+                addTo(sum, kinetic(i, predicted.velocity()[i]));
+            }
+            addTo(virial, sum);
+        }
+        updateExpectations();  // the one full sum of the step; the sweeps only add increments
+    }
+
+    /// Eq. 29-31: the deformation of the cell adds lambda* l (Lambda* l) to the free relative velocity.
+    [[nodiscard]] Vec3 freeVelocity(std::size_t a, const Vec3& free) const
+    {
+        if constexpr (kFree) {
+            return free + expectedStrainRate * branch[a];
+        } else {
+            return free + expectedDilationRate * branch[a];
+        }
+    }
+
+    [[nodiscard]] double friction(const Contact& /*c*/) const { return contact.frictionFor(true); }
+
+    template <class Apply> void update(std::size_t a, const Contact& c, const Vec3& dR, Apply&& apply)
+    {
+        const Vec3& l = branch[a];
+        if (fullyImplicit()) {
+            const auto i = static_cast<std::size_t>(c.partner);
+            const auto j = static_cast<std::size_t>(c.particle);
+            const auto& v = motion.velocity();
+            const Virial before = pairKinetic(i, j, v);
+            apply();
+            const Virial after = pairKinetic(i, j, v);
+            if constexpr (kFree) {
+                virial.noalias() += dR * l.transpose();
+                virial += after - before;  // the three changed terms of eq. 27
+            } else {
+                virial += dR.dot(l) + (after - before);  // the three changed terms of eq. 27
+            }
+        } else {
+            apply();
+            if constexpr (kFree) {
+                virial.noalias() += dR * l.transpose();  // the one changed term of eq. 32
+            } else {
+                virial += dR.dot(l);  // the one changed term of eq. 32
+            }
+        }
+        updateExpectations();
+    }
+
+private:
+    [[nodiscard]] Virial pairKinetic(std::size_t i, std::size_t j, const std::vector<Vec3>& v) const
+    {
+        const double mi = world.particles.mass[i];
+        const double mj = world.particles.mass[j];
+        if constexpr (kFree) {
+            return Mat3(mi * v[i] * v[i].transpose() + mj * v[j] * v[j].transpose());
+        } else {
+            return mi * v[i].squaredNorm() + mj * v[j].squaredNorm();
+        }
+    }
+
+    static void addTo(Virial& sum, const Virial& term)
+    {
+        if constexpr (kFree) {
+            sum.noalias() += term;
+        } else {
+            sum += term;
+        }
+    }
+};
+
+namespace {
+
+template <class Terms>
+SweepResult iterate(World& world, Terms& terms, const SolverSettings& solver, Random& random, PredictedMotion& motion,
+                    std::vector<std::uint32_t>& order)
+{
+    // The partially implicit variant keeps the old velocities' term of eq. 32, sum_i m_i v_i(t) v_i(t), for
+    // the whole step; it comes first in the sum, before the warm start's contact terms.
+    if (!terms.fullyImplicit()) {
+        for (std::size_t i = 0; i < world.particles.size(); ++i) {
+            if constexpr (Terms::kFree) {
+                const Vec3& v = world.particles.velocity[i];
+                terms.virial.noalias() += world.particles.mass[i] * v * v.transpose();
+            } else {
+                terms.virial += terms.kinetic(i, world.particles.velocity[i]);
+            }
+        }
+    }
+    return gaussSeidelSweeps(world.contacts, solver, random, motion, order, terms);
 }
 
-ConstantPressureSolver::Result ConstantPressureSolver::solve(World& world, const SolverSettings& settings,
-                                                             const PressureCoupling& coupling, Random& random)
+}  // namespace
+
+SweepResult ConstantPressureSolver::solve(World& world, const SolverSettings& solver, const ContactSettings& contact,
+                                          const PressureSettings& pressure, Random& random)
 {
     const PeriodicCell& cell = *world.cell;
-    predictFreeMotion(world, settings.dt);
-    dimension_ = cell.dimension;
-    inverseVolume_ = 1.0 / cell.volume();
-    pressureScale_ = 1.0 / (static_cast<double>(cell.dimension) * cell.volume());
-    dilationRate0_ = cell.dilationRate();
-    strainRate0_ = cell.strainRate;
+    motion_.predict(world, solver.dt);
     auto& contacts = world.contacts;
     branch_.resize(contacts.size());
     for (std::size_t k = 0; k < contacts.size(); ++k) {
@@ -93,126 +196,34 @@ ConstantPressureSolver::Result ConstantPressureSolver::solve(World& world, const
         const auto j = static_cast<std::size_t>(c.particle);
         branch_[k] = (world.particles.radius[i] + world.particles.radius[j] + c.gap) * c.normal;
     }
-    if (coupling.shape == CellShape::Free) {
-        return iterate<CellShape::Free>(world, settings, coupling, random);
-    }
-    const Result result = iterate<CellShape::Fixed>(world, settings, coupling, random);
-    expectedStrainRate_.setZero();
-    expectedStrainRate_.topLeftCorner(dimension_, dimension_).diagonal().setConstant(expectedDilationRate_);
-    expectedStress_.setZero();  // only the trace is tracked while the shape is fixed
-    return result;
-}
-
-template <CellShape Shape>
-ConstantPressureSolver::Result ConstantPressureSolver::iterate(World& world, const SolverSettings& settings,
-                                                               const PressureCoupling& coupling, Random& random)
-{
-    constexpr bool free = Shape == CellShape::Free;
-    const double dt = settings.dt;
-    const bool fullyImplicit = coupling.variant == PressureVariant::FullyImplicit;
-    const auto update = [&] {
-        if constexpr (free) {
-            updateTensorExpectations(dt, coupling);
-        } else {
-            updateExpectations(dt, coupling);
-        }
+    const auto start = [&]<CellShape Shape>() {
+        return CellTerms<Shape>{world,
+                                branch_,
+                                contact,
+                                pressure,
+                                motion_,
+                                solver.dt,
+                                cell.dimension,
+                                1.0 / cell.volume(),
+                                1.0 / (static_cast<double>(cell.dimension) * cell.volume()),
+                                cell.dilationRate(),
+                                cell.strainRate};
     };
-
-    // The partially implicit variant keeps the old velocities' term of eq. 32, sum_i m_i v_i(t) v_i(t), for
-    // the whole step.
-    virial_ = 0.0;
-    virialTensor_.setZero();
-    if (!fullyImplicit) {
-        for (std::size_t i = 0; i < world.particles.size(); ++i) {
-            const Vec3& v = world.particles.velocity[i];
-            if constexpr (free) {
-                virialTensor_.noalias() += mass_[i] * v * v.transpose();
-            } else {
-                virial_ += mass_[i] * v.squaredNorm();
-            }
-        }
-    }
-    auto& contacts = world.contacts;
-    const std::size_t count = contacts.size();
-    for (std::size_t k = 0; k < count; ++k) {
-        const Contact& c = contacts[k];
-        applyImpulse(c, c.force, dt);  // warm start: the previous step's forces
-        if constexpr (free) {
-            virialTensor_.noalias() += c.force * branch_[k].transpose();
-        } else {
-            virial_ += c.force.dot(branch_[k]);
-        }
-    }
-    if (fullyImplicit) {  // with the warm-started velocities v_i* (eq. 27)
-        if constexpr (free) {
-            virialTensor_ += kineticTensor();
-        } else {
-            virial_ += kineticVirial();
-        }
-    }
-    update();  // the one full sum of the step; the sweeps only add increments
-
-    Result result;
-    if (count == 0) {
+    if (pressure.shape == CellShape::Free) {
+        auto terms = start.operator()<CellShape::Free>();
+        const SweepResult result = iterate(world, terms, solver, random, motion_, order_);
+        expectedStrainRate_ = terms.expectedStrainRate;
+        expectedStress_ = terms.expectedStress;
+        expectedInnerPressure_ = terms.expectedInnerPressure;
         return result;
     }
-    resetSweepOrder(order_, count);
-    SweepConvergence convergence(contacts, settings.forceCutoff);
-    const auto kinetic = [&](std::size_t i, std::size_t j) {
-        if constexpr (free) {
-            return Mat3(mass_[i] * velocity_[i] * velocity_[i].transpose() +
-                        mass_[j] * velocity_[j] * velocity_[j].transpose());
-        } else {
-            return mass_[i] * velocity_[i].squaredNorm() + mass_[j] * velocity_[j].squaredNorm();
-        }
-    };
-
-    while (result.iterations < settings.iterations) {
-        shuffleSweepOrder(order_, random);
-        for (const std::uint32_t a : order_) {
-            Contact& c = contacts[a];
-            const auto i = static_cast<std::size_t>(c.partner);
-            const auto j = static_cast<std::size_t>(c.particle);
-            const Vec3& l = branch_[a];
-            const Vec3 free0 = freeRelativeVelocity(c, contactPointVelocity(c, velocity_, angularVelocity_, 0.0), dt);
-            // Eq. 29-31: the deformation of the cell adds lambda* l (Lambda* l) to the free relative velocity.
-            Vec3 affine;
-            if constexpr (free) {
-                affine = expectedStrainRate_ * l;
-            } else {
-                affine = expectedDilationRate_ * l;
-            }
-            const Vec3 R = shockLaw(free0 + affine, c.normal, c.gap, c.normalMass, c.tangentialMass,
-                                    settings.frictionFor(true), dt);
-            const Vec3 dR = R - c.force;
-            if (fullyImplicit) {
-                const auto before = kinetic(i, j);
-                applyImpulse(c, dR, dt);
-                const auto after = kinetic(i, j);
-                if constexpr (free) {
-                    virialTensor_.noalias() += dR * l.transpose();
-                    virialTensor_ += after - before;  // the three changed terms of eq. 27
-                } else {
-                    virial_ += dR.dot(l) + (after - before);  // the three changed terms of eq. 27
-                }
-            } else {
-                applyImpulse(c, dR, dt);
-                if constexpr (free) {
-                    virialTensor_.noalias() += dR * l.transpose();  // the one changed term of eq. 32
-                } else {
-                    virial_ += dR.dot(l);  // the one changed term of eq. 32
-                }
-            }
-            update();
-            c.force = R;
-            convergence.record(R, dR);
-        }
-        ++result.iterations;
-        result.residual = convergence.finishSweep(count, settings.criterion);
-        if (settings.criterion != ConvergenceCriterion::Fixed && result.residual <= settings.tolerance) {
-            break;
-        }
-    }
+    auto terms = start.operator()<CellShape::Fixed>();
+    const SweepResult result = iterate(world, terms, solver, random, motion_, order_);
+    expectedDilationRate_ = terms.expectedDilationRate;
+    expectedInnerPressure_ = terms.expectedInnerPressure;
+    expectedStrainRate_.setZero();
+    expectedStrainRate_.topLeftCorner(cell.dimension, cell.dimension).diagonal().setConstant(expectedDilationRate_);
+    expectedStress_.setZero();  // only the trace is tracked while the shape is fixed
     return result;
 }
 

@@ -1,11 +1,10 @@
 #include "periodic/ConstantPressureStepper.h"
 
 #include "cd/ContactDynamicsStepper.h"
-#include "cd/CoulombLimit.h"
+#include "contact/ContactDetection.h"
+#include "method/StageTimer.h"
 #include "model/World.h"
 #include "periodic/Relaxation.h"
-#include "scenario/Scenario.h"
-#include "sim/StageTimer.h"
 
 #include <Eigen/Eigenvalues>
 
@@ -20,7 +19,7 @@ namespace {
 /// Gap below which a pair is a candidate: plain CD's margin plus what the shrinking cell can close in
 /// one step (Lambda l dt, with Lambda's most compressive rate at most (P_ext + |sigma - P_in 1|) dt / M_lambda
 /// more compressive than now).
-double pressureMargin(const World& world, double dt, double relativeMargin, const PressureCoupling& coupling)
+double pressureMargin(const World& world, double dt, double relativeMargin, const PressureSettings& coupling)
 {
     const double base = candidateMargin(world, dt, relativeMargin);
     double largest = 0.0;
@@ -43,25 +42,16 @@ double pressureMargin(const World& world, double dt, double relativeMargin, cons
 
 }  // namespace
 
-PressureCoupling pressureCouplingFrom(const Scenario& scenario)
+ConstantPressureStepper::ConstantPressureStepper(const Settings& settings) : random_(settings.seed)
 {
-    PressureCoupling coupling;
-    coupling.externalPressure = scenario.real("pressure.external");
-    coupling.inertia = scenario.real("pressure.inertia");
-    coupling.variant = scenario.text("pressure.variant") == "partial" ? PressureVariant::PartiallyImplicit
-                                                                      : PressureVariant::FullyImplicit;
-    coupling.shape = scenario.text("pressure.cell_shape") == "free" ? CellShape::Free : CellShape::Fixed;
-    return coupling;
+    configure(settings);
 }
 
-ConstantPressureStepper::ConstantPressureStepper(std::uint64_t seed) : random_(seed) {}
-
-void ConstantPressureStepper::configure(const Scenario& scenario)
+void ConstantPressureStepper::configure(const Settings& settings)
 {
-    settings_ = solverSettingsFrom(scenario);
-    coupling_ = pressureCouplingFrom(scenario);
-    relaxThreshold_ = scenario.real("pressure.relax_threshold");
-    relativeMargin_ = scenario.real("contact.margin");
+    solver_ = settings.solver;
+    contact_ = settings.contact;
+    pressure_ = settings.pressure;
 }
 
 StepDiagnostics ConstantPressureStepper::step(World& world)
@@ -70,28 +60,28 @@ StepDiagnostics ConstantPressureStepper::step(World& world)
         throw std::logic_error("cd_pressure needs a periodic cell (setup periodic)");
     }
     StepDiagnostics diagnostics;
-    const double dt = settings_.dt;
+    const double dt = solver_.dt;
     {
         const StageTimer timer(diagnostics, StepStage::Contacts);
-        detection_.update(world, pressureMargin(world, dt, relativeMargin_, coupling_));
+        detection_.update(world, pressureMargin(world, dt, contact_.margin, pressure_));
     }
     {
         const StageTimer timer(diagnostics, StepStage::Solve);
-        const auto result = solver_.solve(world, settings_, coupling_, random_);
+        const auto result = gaussSeidel_.solve(world, solver_, contact_, pressure_, random_);
         diagnostics.iterations = result.iterations;
         diagnostics.residual = result.residual;
     }
     {
         const StageTimer timer(diagnostics, StepStage::Integrate);
         PeriodicCell& cell = *world.cell;
-        cell.strainRate = solver_.strainRate();  // eq. 23
-        cell.innerPressure = solver_.innerPressure();
-        cell.innerStress = solver_.innerStress();
+        cell.strainRate = gaussSeidel_.strainRate();  // eq. 23
+        cell.innerPressure = gaussSeidel_.innerPressure();
+        cell.innerStress = gaussSeidel_.innerStress();
         const Mat3 map = cell.deform(dt);  // eq. 24
         auto& p = world.particles;
         for (std::size_t i = 0; i < p.size(); ++i) {
-            p.velocity[i] = solver_.velocity()[i];  // eq. 25
-            p.angularVelocity[i] = solver_.angularVelocity()[i];
+            p.velocity[i] = gaussSeidel_.motion().velocity()[i];  // eq. 25
+            p.angularVelocity[i] = gaussSeidel_.motion().angularVelocity()[i];
             p.position[i] = cell.wrap(map * p.position[i] + dt * p.velocity[i]);  // eq. 26
         }
         world.bounds = cell.box();
@@ -100,36 +90,14 @@ StepDiagnostics ConstantPressureStepper::step(World& world)
     }
     {
         const StageTimer timer(diagnostics, StepStage::Observe);
-        const auto& p = world.particles;
-        double overlapSum = 0.0;
-        for (const Contact& c : world.contacts) {
-            if (c.force.dot(c.normal) <= 0.0) {
-                continue;
-            }
-            ++diagnostics.contacts;
-            if (onCoulombLimit(c.force, c.normal, settings_.friction)) {
-                ++diagnostics.slidingContacts;
-            }
-            const auto i = static_cast<std::size_t>(c.partner);
-            const auto j = static_cast<std::size_t>(c.particle);
-            const double gap =
-                world.cell->minimumImage(p.position[j] - p.position[i]).norm() - p.radius[i] - p.radius[j];
-            const double overlap = std::max(0.0, -gap);
-            overlapSum += overlap;
-            diagnostics.maxOverlap = std::max(diagnostics.maxOverlap, overlap);
-        }
-        if (diagnostics.contacts > 0) {
-            diagnostics.meanOverlap = overlapSum / static_cast<double>(diagnostics.contacts);
-        }
-        diagnostics.candidates = static_cast<std::int64_t>(world.contacts.size());
-        diagnostics.contactUpdates = diagnostics.iterations * diagnostics.candidates;
+        observeContacts(world, contact_, diagnostics);
     }
     return diagnostics;
 }
 
 bool ConstantPressureStepper::finished(const World& world) const
 {
-    return world.cell && world.steps > 0 && measureRelaxation(world, coupling_).below(relaxThreshold_);
+    return world.cell && world.steps > 0 && measureRelaxation(world, pressure_).below(pressure_.relaxThreshold);
 }
 
 }  // namespace granular

@@ -7,7 +7,7 @@
 
 namespace granular {
 
-Relaxation measureRelaxation(const World& world, const PressureCoupling& coupling)
+Relaxation measureRelaxation(const World& world, const PressureSettings& coupling)
 {
     const auto& p = world.particles;
     std::vector<Vec3> force(p.size(), Vec3::Zero());

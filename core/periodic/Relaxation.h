@@ -1,6 +1,6 @@
 #pragma once
 
-#include "periodic/PressureCoupling.h"
+#include "settings/Settings.h"
 
 #include <cstdint>
 
@@ -38,6 +38,6 @@ struct Relaxation {
 };
 
 /// Measures a periodic world after a step (world.cell must be set).
-Relaxation measureRelaxation(const World& world, const PressureCoupling& coupling);
+Relaxation measureRelaxation(const World& world, const PressureSettings& coupling);
 
 }  // namespace granular

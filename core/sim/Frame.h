@@ -1,6 +1,6 @@
 #pragma once
 
-#include "periodic/PeriodicCell.h"
+#include "model/PeriodicCell.h"
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>

@@ -10,10 +10,10 @@ namespace granular {
 
 RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const ProgressSink& onProgress)
 {
-    const auto& scenario = simulation.scenario();
-    const double dt = scenario.real("solver.dt");
-    const auto totalSteps = std::max<std::int64_t>(1, std::llround(scenario.real("run.time") / dt));
-    const auto stepsPerRow = std::max<std::int64_t>(1, std::llround(scenario.real("output.interval") / dt));
+    const Settings& settings = simulation.settings();
+    const double dt = settings.solver.dt;
+    const auto totalSteps = std::max<std::int64_t>(1, std::llround(settings.run.time / dt));
+    const auto stepsPerRow = std::max<std::int64_t>(1, std::llround(settings.run.outputInterval / dt));
     const auto progressEvery = std::max<std::int64_t>(1, totalSteps / 200);
 
     RunStatistics stats;

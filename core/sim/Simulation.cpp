@@ -1,37 +1,33 @@
 #include "sim/Simulation.h"
 
+#include "ballistic/BallisticStepper.h"
 #include "cd/ContactDynamicsStepper.h"
 #include "md/SoftParticleStepper.h"
 #include "periodic/ConstantPressureStepper.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
-#include "sim/BallisticStepper.h"
-#include "sim/WorldBuilder.h"
-
-#include <stdexcept>
+#include "settings/SettingsBinding.h"
+#include "settings/SettingsChecks.h"
+#include "setup/WorldBuilder.h"
 
 namespace granular {
 
-std::unique_ptr<Stepper> makeStepper(const Scenario& scenario)
+std::unique_ptr<Stepper> makeStepper(const Settings& settings)
 {
-    const std::string& method = scenario.text("solver.method");
-    if (method == "ballistic") {
-        return std::make_unique<BallisticStepper>();
+    switch (settings.solver.method) {
+    case Method::Ballistic: {
+        auto stepper = std::make_unique<BallisticStepper>();
+        stepper->configure(settings);
+        return stepper;
     }
-    if (method == "cd") {
-        return std::make_unique<ContactDynamicsStepper>(solverSettingsFrom(scenario),
-                                                        static_cast<std::uint64_t>(scenario.integer("seed")));
+    case Method::ContactDynamics:
+        return std::make_unique<ContactDynamicsStepper>(settings);
+    case Method::ConstantPressure:
+        return std::make_unique<ConstantPressureStepper>(settings);
+    case Method::SoftParticle:
+        return std::make_unique<SoftParticleStepper>(md::softParticleSettingsFrom(settings));
     }
-    if (method == "cd_pressure") {
-        if (scenario.text("setup") != "periodic") {
-            throw ScenarioError("solver.method: cd_pressure needs a periodic cell; accepted: with setup periodic");
-        }
-        return std::make_unique<ConstantPressureStepper>(static_cast<std::uint64_t>(scenario.integer("seed")));
-    }
-    if (method == "md") {
-        return std::make_unique<SoftParticleStepper>(md::softParticleSettingsFrom(scenario));
-    }
-    throw std::logic_error("solver.method '" + method + "' is in the schema but has no stepper");
+    return nullptr;
 }
 
 Simulation::Simulation(Scenario scenario) : scenario_(std::move(scenario))
@@ -39,33 +35,34 @@ Simulation::Simulation(Scenario scenario) : scenario_(std::move(scenario))
     reset();
 }
 
-Simulation::Simulation(Scenario scenario, World state) : scenario_(std::move(scenario)), world_(std::move(state))
+Simulation::Simulation(Scenario scenario, World state)
+    : scenario_(std::move(scenario)), settings_(parseSettings(scenario_)), world_(std::move(state))
 {
-    const auto dimension = scenario_.integer("world.dimension");
-    if (dimension != world_.dimension) {
+    if (settings_.dimension != world_.dimension) {
         throw ScenarioError("world.dimension: the saved state is " + std::to_string(world_.dimension) +
                             "D; accepted: " + std::to_string(world_.dimension));
     }
-    if (world_.piston.has_value() != (scenario_.text("setup") == "piston")) {
+    if (world_.piston.has_value() != (settings_.setup == Setup::Piston)) {
         throw ScenarioError("setup: the saved state " + std::string(world_.piston ? "has" : "has no") +
                             " piston; accepted: a scenario with the same setup");
     }
-    if (world_.cell.has_value() != (scenario_.text("setup") == "periodic")) {
+    if (world_.cell.has_value() != (settings_.setup == Setup::Periodic)) {
         throw ScenarioError("setup: the saved state " + std::string(world_.cell ? "has" : "has no") +
                             " periodic cell; accepted: a scenario with the same setup");
     }
-    applyLiveParameters(world_, scenario_);
-    stepper_ = makeStepper(scenario_);
-    stepper_->configure(scenario_);
-    observables_ = observablesFor(scenario_);
+    applyLiveParameters(world_, settings_);
+    stepper_ = makeStepper(settings_);
+    observables_ = observablesFor(settings_);
 }
 
 void Simulation::reset()
 {
-    world_ = buildWorld(scenario_);
-    stepper_ = makeStepper(scenario_);
-    stepper_->configure(scenario_);
-    observables_ = observablesFor(scenario_);
+    Settings settings = parseSettings(scenario_);  // with the edits that wait for a reset
+    World world = buildWorld(settings);
+    stepper_ = makeStepper(settings);
+    settings_ = std::move(settings);
+    world_ = std::move(world);
+    observables_ = observablesFor(settings_);
     lastStep_ = {};
     contactUpdates_ = 0;
 }
@@ -76,21 +73,69 @@ void Simulation::step()
     contactUpdates_ += lastStep_.contactUpdates;
 }
 
+bool Simulation::adopt(Scenario next, Settings edited, const std::vector<std::string>& changed)
+{
+    bool live = true;
+    for (const auto& key : changed) {
+        live = live && Schema::instance().find(key)->mutability == Mutability::Live;
+    }
+    if (live) {
+        checkSettings(edited);
+        stepper_->configure(edited);  // may refuse a combination the method cannot run
+        applyLiveParameters(world_, edited);
+        settings_ = std::move(edited);
+    }
+    scenario_ = std::move(next);  // changes that are not live wait in the scenario for reset()
+    return live;
+}
+
 bool Simulation::setParameter(std::string_view key, const Value& value)
 {
-    const Value previous = scenario_.get(key);
-    scenario_.set(key, value);
-    const bool live = Schema::instance().find(key)->mutability == Mutability::Live;
-    if (live) {
-        try {
-            stepper_->configure(scenario_);  // may reject a combination (e.g. md material keys)
-        } catch (const ScenarioError&) {
-            scenario_.set(key, previous);
-            throw;
-        }
-        applyLiveParameters(world_, scenario_);
+    Scenario next = scenario_;
+    next.set(key, value);
+    Settings edited = settings_;
+    assignSetting(edited, key, next.get(key));
+    return adopt(std::move(next), std::move(edited), {std::string(key)});
+}
+
+bool Simulation::applySettings(const Settings& edited)
+{
+    Scenario next = scenario_;
+    const auto changed = writeChanges(next, settings_, edited);
+    return adopt(std::move(next), edited, changed);
+}
+
+LoadStepChange Simulation::applyLoadStep()
+{
+    if (!world_.piston) {
+        throw ScenarioError("setup: this scenario has no piston to load; accepted: setup piston");
     }
-    return live;
+    if (settings_.piston.loadStep == 0.0) {
+        throw ScenarioError("piston.load_step: dF is 0 N; accepted: a non-zero force, set it first");
+    }
+    LoadStepChange change;
+    change.forceBefore = world_.piston->appliedForce(world_.time);
+    Settings edited = settings_;
+    // An earlier step already acts: fold it into F so that this one adds dF again.
+    if (world_.steps > 0 && world_.time >= settings_.piston.loadStepTime) {
+        edited.piston.force += settings_.piston.loadStep;
+    }
+    // The next step integrates to t + dt >= load_step_time: F + dF acts from that step on.
+    edited.piston.loadStepTime = world_.time;
+    Scenario next = scenario_;
+    change.changedKeys = writeChanges(next, settings_, edited);
+    adopt(std::move(next), std::move(edited), change.changedKeys);
+    change.forceAfter = world_.piston->appliedForce(world_.time + 0.5 * settings_.solver.dt);
+    return change;
+}
+
+std::unique_ptr<Simulation> Simulation::withMethod(Method method) const
+{
+    Settings edited = settings_;
+    edited.solver.method = method;
+    Scenario next = scenario_;
+    writeChanges(next, settings_, edited);
+    return std::make_unique<Simulation>(std::move(next), world_);
 }
 
 std::vector<double> Simulation::sample() const

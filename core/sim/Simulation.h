@@ -1,11 +1,12 @@
 #pragma once
 
+#include "method/StepDiagnostics.h"
+#include "method/Stepper.h"
 #include "model/World.h"
+#include "observe/Observable.h"
 #include "scenario/Scenario.h"
+#include "settings/Settings.h"
 #include "sim/Frame.h"
-#include "sim/Observable.h"
-#include "sim/StepDiagnostics.h"
-#include "sim/Stepper.h"
 
 #include <memory>
 #include <string>
@@ -13,6 +14,13 @@
 #include <vector>
 
 namespace granular {
+
+/// What a load step changed: the piston force before and after it, N.
+struct LoadStepChange {
+    double forceBefore = 0.0;  ///< N, applied at the current time before the step
+    double forceAfter = 0.0;   ///< N, applied from the next step on
+    std::vector<std::string> changedKeys;  ///< the scenario keys it set
+};
 
 /// A scenario brought to life: the world, its method and its observables.
 /// Not thread-safe: one owner at a time (the CLI's main thread or the studio's simulation thread).
@@ -26,14 +34,29 @@ public:
     Simulation(Scenario scenario, World state);
 
     void step();
-    /// Rebuilds the world from the scenario (including parameters that apply on reset).
+    /// Rebuilds the world from the scenario (including parameters that apply on reset). Throws
+    /// ScenarioError when they do not fit together; nothing changes then.
     void reset();
 
-    /// Changes a parameter. Live ones take effect before the next step; the others at reset().
-    /// Returns true when the change is live. Throws ScenarioError on an invalid value.
+    /// Changes a parameter by its key (the studio's parameter panel). Live ones take effect before the
+    /// next step; the others at reset(). Returns true when the change is live. Throws ScenarioError on an
+    /// invalid value or a combination that does not fit; nothing changes then.
     bool setParameter(std::string_view key, const Value& value);
+    /// The same for a typed edit: every field of `edited` that differs from settings() is set.
+    /// Returns true when every changed key is live.
+    bool applySettings(const Settings& edited);
+    /// A load step of the piston experiment (Unger & Kertesz 2003, Fig. 8): F -> F + dF from the next
+    /// step on. A load step that already acts is folded into F first, so that each call adds dF again.
+    /// Throws ScenarioError when there is no piston or dF (piston.load_step) is 0.
+    LoadStepChange applyLoadStep();
+    /// A simulation that goes on from the present state (same particles, same clock) with another method.
+    /// Throws ScenarioError when the method does not fit the setup.
+    [[nodiscard]] std::unique_ptr<Simulation> withMethod(Method method) const;
 
+    /// The scenario with every edit, including those that wait for reset().
     [[nodiscard]] const Scenario& scenario() const { return scenario_; }
+    /// The settings the simulation runs with.
+    [[nodiscard]] const Settings& settings() const { return settings_; }
     [[nodiscard]] const World& world() const { return world_; }
     [[nodiscard]] const StepDiagnostics& lastStep() const { return lastStep_; }
     [[nodiscard]] const std::vector<Observable>& observables() const { return observables_; }
@@ -48,7 +71,12 @@ public:
     [[nodiscard]] std::int64_t contactUpdates() const { return contactUpdates_; }
 
 private:
+    /// Takes the edited scenario; when every key in `changed` is live, `edited` (the running settings with
+    /// the change) reaches the method and the world now, else the change waits in the scenario for reset().
+    bool adopt(Scenario next, Settings edited, const std::vector<std::string>& changed);
+
     Scenario scenario_;
+    Settings settings_;
     World world_;
     std::unique_ptr<Stepper> stepper_;
     std::vector<Observable> observables_;
@@ -56,7 +84,7 @@ private:
     std::int64_t contactUpdates_ = 0;
 };
 
-/// The method named by `solver.method`.
-std::unique_ptr<Stepper> makeStepper(const Scenario& scenario);
+/// The stepper of the method named by the settings (solver.method).
+std::unique_ptr<Stepper> makeStepper(const Settings& settings);
 
 }  // namespace granular

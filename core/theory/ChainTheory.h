@@ -4,8 +4,6 @@ namespace granular::theory {
 
 /// Relaxation factor q of one Gauss-Seidel sweep in a random order (seed 000 eq. 46): (4 sqrt(e) - 5)/2.
 [[nodiscard]] double randomSweepRelaxation();
-/// Relaxation factor q of a parallel (Jacobi) update (seed 000 eq. 45).
-inline constexpr double kParallelUpdateRelaxation = 0.5;
 
 /// A 1D chain of n equal disks in permanent contact, solved by CD with a fixed number of iterations
 /// per step. Its incomplete force relaxation makes it behave like a visco-elastic medium

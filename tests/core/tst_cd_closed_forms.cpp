@@ -17,14 +17,17 @@ namespace {
 
 constexpr double g = 9.81;
 
-SolverSettings converged(double mu, double dt)
+/// Settings of a converged CD step: local criterion at eps = 1e-12, at most 1000 iterations.
+Settings converged(double mu, double dt, std::uint64_t seed)
 {
-    SolverSettings s;
-    s.criterion = ConvergenceCriterion::Local;
-    s.iterations = 1000;
-    s.tolerance = 1e-12;
-    s.friction = mu;
-    s.dt = dt;
+    Settings s;
+    s.seed = seed;
+    s.solver.method = Method::ContactDynamics;
+    s.solver.criterion = ConvergenceCriterion::Local;
+    s.solver.maxIterations = 1000;
+    s.solver.tolerance = 1e-12;
+    s.solver.dt = dt;
+    s.contact.friction = mu;
     return s;
 }
 
@@ -45,7 +48,7 @@ double accelerationAlongIncline(int dimension, double theta, double mu)
 {
     World world = grainOnIncline(dimension, theta);
     const double dt = 1e-4;
-    ContactDynamicsStepper stepper(converged(mu, dt), 7);
+    ContactDynamicsStepper stepper(converged(mu, dt, 7));
     stepper.step(world);
     const double v0 = world.particles.velocity[0].x();
     const int steps = 500;
@@ -79,7 +82,7 @@ private slots:
 void ContactDynamicsClosedFormTest::restingSphereCarriesItsWeight()
 {
     World world = grainOnIncline(3, 0.0);
-    ContactDynamicsStepper stepper(converged(0.5, 1e-3), 1);
+    ContactDynamicsStepper stepper(converged(0.5, 1e-3, 1));
     for (int n = 0; n < 10; ++n) {
         stepper.step(world);
         QCOMPARE(world.contacts.size(), std::size_t{1});
@@ -93,7 +96,7 @@ void ContactDynamicsClosedFormTest::droppedSphereComesToRestAndCarriesItsWeight(
 {
     World world = grainOnIncline(3, 0.0);
     world.particles.position[0].y() = 0.0105;  // 0.5 mm above the floor
-    ContactDynamicsStepper stepper(converged(0.5, 1e-3), 1);
+    ContactDynamicsStepper stepper(converged(0.5, 1e-3, 1));
     for (int n = 0; n < 40; ++n) {
         stepper.step(world);
     }
@@ -149,7 +152,7 @@ void ContactDynamicsClosedFormTest::headOnCollisionIsPerfectlyInelastic()
     world.particles.velocity[0] = Vec3(0.3, 0.0, 0.0);
     world.particles.velocity[1] = Vec3(-0.3, 0.0, 0.0);
     world.bounds = Eigen::AlignedBox3d(Vec3(-1, -1, -1), Vec3(1, 1, 1));
-    ContactDynamicsStepper stepper(converged(0.3, 1e-3), 3);
+    ContactDynamicsStepper stepper(converged(0.3, 1e-3, 3));
     for (int n = 0; n < 10; ++n) {
         stepper.step(world);
     }
@@ -168,7 +171,7 @@ void ContactDynamicsClosedFormTest::unequalMassesConserveMomentumAndStick()
     world.particles.velocity[0] = Vec3(0.5, 0.0, 0.0);
     world.bounds = Eigen::AlignedBox3d(Vec3(-1, -1, 0), Vec3(1, 1, 0));
     const Vec3 momentum = world.particles.mass[0] * world.particles.velocity[0];
-    ContactDynamicsStepper stepper(converged(0.3, 1e-3), 3);
+    ContactDynamicsStepper stepper(converged(0.3, 1e-3, 3));
     for (int n = 0; n < 10; ++n) {
         stepper.step(world);
     }

@@ -11,8 +11,10 @@
 #include "analysis/ChainOscillation.h"
 #include "scenario/Scenario.h"
 #include "sim/Run.h"
-#include "sim/SeriesTable.h"
+#include "analysis/SeriesTable.h"
 #include "sim/Simulation.h"
+
+#include "settings/SettingsBinding.h"
 
 #include <QtTest>
 
@@ -39,7 +41,7 @@ analysis::ChainOscillation runChain(std::int64_t iterations, std::int64_t seed)
         series.columns.push_back(observable.name);
     }
     runToEnd(simulation, [&](double t, const std::vector<double>& values) { series.append(t, values); });
-    return analysis::analyzeChainOscillation(simulation.scenario(), series);
+    return analysis::analyzeChainOscillation(simulation.settings(), series);
 }
 
 void checkIterations(std::int64_t iterations)
@@ -85,7 +87,7 @@ private slots:
 // D = 40 q, c = sqrt(40 q), k = pi / 100.
 void ChainOscillationTest::theoryOfTheBuiltInChain()
 {
-    const auto chain = analysis::chainParametersFrom(resolveScenario("chain1d"));
+    const auto chain = analysis::chainParametersFrom(parseSettings(resolveScenario("chain1d")));
     QCOMPARE(chain.particleCount, 50);
     QCOMPARE(chain.iterationsPerStep, 40);
     const double q = (4.0 * std::sqrt(std::exp(1.0)) - 5.0) / 2.0;

@@ -59,10 +59,9 @@ private slots:
 
 void ChainTheoryTest::relaxationFactors()
 {
-    // eq. 46: q = (4 sqrt(e) - 5)/2 ~= 0.797 for the random sweep; eq. 45: q = 1/2 for a parallel update.
+    // eq. 46: q = (4 sqrt(e) - 5)/2 ~= 0.797 for the random sweep.
     QVERIFY(matches(randomSweepRelaxation(), 0.7974425414002564, 1e-15));
     QVERIFY(matches(randomSweepRelaxation(), (4.0 * std::exp(0.5) - 5.0) / 2.0, 1e-15));
-    QCOMPARE(kParallelUpdateRelaxation, 0.5);
     QCOMPARE(paperChain().relaxation, randomSweepRelaxation());
 }
 

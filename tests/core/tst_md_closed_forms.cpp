@@ -67,7 +67,7 @@ md::SoftParticleSettings linearSettings(double restitution, double friction, dou
     md::SoftParticleSettings settings;
     settings.dt = dt;
     settings.substeps = 0;
-    settings.material.law = md::NormalLaw::Linear;
+    settings.material.law = NormalLaw::Linear;
     settings.material.grainStiffness = 1e5;  // N/m
     settings.material.restitution = restitution;
     settings.material.friction = friction;
@@ -169,7 +169,7 @@ void SoftParticleClosedFormTest::elasticCollisionsConserveEnergy()
 {
     md::SoftParticleSettings linear = linearSettings(1.0, 0.0, 1.0);
     md::SoftParticleSettings hertz = linear;
-    hertz.material.law = md::NormalLaw::Hertz;
+    hertz.material.law = NormalLaw::Hertz;
     hertz.material.youngModulus = 1e8;
     hertz.material.poissonRatio = 0.3;
     const struct {
@@ -210,7 +210,7 @@ void SoftParticleClosedFormTest::hertzContactDurationMatchesTheory()
         md::SoftParticleSettings settings;
         settings.dt = theory / 400.0;
         settings.substeps = 1;
-        settings.material.law = md::NormalLaw::Hertz;
+        settings.material.law = NormalLaw::Hertz;
         settings.material.youngModulus = E;
         settings.material.poissonRatio = nu;
         settings.material.restitution = 1.0;

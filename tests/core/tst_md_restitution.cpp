@@ -96,7 +96,7 @@ double measuredRestitution(const md::MaterialModel& material, Partner partner)
 md::MaterialModel linearMaterial(double restitution)
 {
     md::MaterialModel m;
-    m.law = md::NormalLaw::Linear;
+    m.law = NormalLaw::Linear;
     m.grainStiffness = 1e5;  // N/m
     m.restitution = restitution;
     return m;
@@ -105,7 +105,7 @@ md::MaterialModel linearMaterial(double restitution)
 md::MaterialModel hertzMaterial(double restitution)
 {
     md::MaterialModel m;
-    m.law = md::NormalLaw::Hertz;
+    m.law = NormalLaw::Hertz;
     m.youngModulus = 1e8;  // Pa
     m.poissonRatio = 0.3;
     m.restitution = restitution;

@@ -15,9 +15,11 @@
 #include "scenario/Scenario.h"
 #include "scenario/ScenarioError.h"
 #include "sim/Run.h"
-#include "sim/SeriesTable.h"
+#include "analysis/SeriesTable.h"
 #include "sim/Simulation.h"
 #include "theory/ChainTheory.h"
+
+#include "settings/SettingsBinding.h"
 
 #include <QtTest>
 
@@ -46,7 +48,7 @@ analysis::ChainOscillation runChain(const std::string& method, std::int64_t seed
     scenario.set("seed", seed);
     Simulation simulation(scenario);
     const SeriesTable series = runScenario(simulation);
-    return analysis::analyzeChainOscillation(simulation.scenario(), series);
+    return analysis::analyzeChainOscillation(simulation.settings(), series);
 }
 
 bool allFinite(const World& world)
@@ -110,10 +112,10 @@ void SoftParticleScenarioTest::chainSwitchesToMdWithOneFlag()
 {
     Scenario scenario = resolveScenario("chain1d");
     scenario.setFromText("solver.method", "md");
-    const auto settings = md::softParticleSettingsFrom(scenario);
+    const auto settings = md::softParticleSettingsFrom(parseSettings(scenario));
     QVERIFY(settings.material.cdEquivalentStiffness());
     QVERIFY(settings.material.cdEquivalentDamping());
-    const theory::ChainParameters chain = analysis::chainParametersFrom(scenario);
+    const theory::ChainParameters chain = analysis::chainParametersFrom(parseSettings(scenario));
     Contact c;
     c.kind = ContactKind::Particle;
     c.normalMass = 0.5 * chain.mass;

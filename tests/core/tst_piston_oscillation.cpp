@@ -20,8 +20,10 @@
 #include "analysis/DampedOscillationFit.h"
 #include "analysis/PistonOscillation.h"
 #include "scenario/Scenario.h"
-#include "sim/SeriesTable.h"
+#include "analysis/SeriesTable.h"
 #include "sim/Simulation.h"
+
+#include "settings/SettingsBinding.h"
 
 #include <QtTest>
 
@@ -98,7 +100,7 @@ Exponents measureExponents(const Scenario& scenario)
         }
         analysis::PistonOscillation oscillation;
         try {
-            oscillation = analysis::analyzePistonOscillation(loaded, series);
+            oscillation = analysis::analyzePistonOscillation(parseSettings(loaded), series);
         } catch (const std::invalid_argument& error) {
             return {0.0, 0.0, "N_I = " + std::to_string(n) + ": " + error.what()};
         }

@@ -1,7 +1,7 @@
 // A static packing under a piston, solved with the local criterion (seed 000 eq. 35): in equilibrium
 // the forces of base and side walls (normal and friction) balance the piston force (no gravity, the
 // packing at rest), and the mean overlap, the accuracy measure of CD, falls as eps is tightened.
-#include "contact/Contact.h"
+#include "model/Contact.h"
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 

@@ -2,7 +2,8 @@
 // inside the box without overlaps, seeds, and parameters that do not fit together.
 #include "scenario/Scenario.h"
 #include "scenario/ScenarioError.h"
-#include "sim/WorldBuilder.h"
+#include "settings/SettingsBinding.h"
+#include "setup/WorldBuilder.h"
 
 #include <QtTest>
 
@@ -27,6 +28,12 @@ Scenario box(int dimension)
     return s;
 }
 
+/// The world of a scenario, through its typed settings (as Simulation builds it).
+World build(const Scenario& s)
+{
+    return buildWorld(parseSettings(s));
+}
+
 }  // namespace
 
 class WorldBuilderTest : public QObject {
@@ -45,7 +52,7 @@ private slots:
 
 void WorldBuilderTest::sphereMassAndInertiaFollowClosedForms()
 {
-    const World world = buildWorld(box(3));
+    const World world = build(box(3));
     const auto& p = world.particles;
     for (std::size_t i = 0; i < p.size(); ++i) {
         const double r = p.radius[i];
@@ -57,7 +64,7 @@ void WorldBuilderTest::sphereMassAndInertiaFollowClosedForms()
 
 void WorldBuilderTest::diskMassAndInertiaFollowClosedForms()
 {
-    const World world = buildWorld(box(2));
+    const World world = build(box(2));
     const auto& p = world.particles;
     for (std::size_t i = 0; i < p.size(); ++i) {
         const double r = p.radius[i];
@@ -71,7 +78,7 @@ void WorldBuilderTest::diskMassAndInertiaFollowClosedForms()
 void WorldBuilderTest::particlesStartInsideTheBoxWithoutOverlap()
 {
     for (const int dimension : {2, 3}) {
-        const World world = buildWorld(box(dimension));
+        const World world = build(box(dimension));
         const auto& p = world.particles;
         QCOMPARE(p.size(), std::size_t{200});
         for (std::size_t i = 0; i < p.size(); ++i) {
@@ -90,13 +97,13 @@ void WorldBuilderTest::wallsMatchTheChosenBox()
 {
     Scenario s = box(3);
     s.set("box.walls", std::string("closed"));
-    QCOMPARE(buildWorld(s).walls.size(), std::size_t{6});
+    QCOMPARE(build(s).walls.size(), std::size_t{6});
     s.set("box.walls", std::string("open"));
-    QCOMPARE(buildWorld(s).walls.size(), std::size_t{5});
+    QCOMPARE(build(s).walls.size(), std::size_t{5});
     s.set("world.dimension", std::int64_t{2});
-    QCOMPARE(buildWorld(s).walls.size(), std::size_t{3});
+    QCOMPARE(build(s).walls.size(), std::size_t{3});
     s.set("box.walls", std::string("floor"));
-    const World floorOnly = buildWorld(s);
+    const World floorOnly = build(s);
     QCOMPARE(floorOnly.walls.size(), std::size_t{1});
     QVERIFY(floorOnly.walls[0].normal == Vec3::UnitY());
 }
@@ -104,12 +111,12 @@ void WorldBuilderTest::wallsMatchTheChosenBox()
 void WorldBuilderTest::sameSeedSameWorldOtherSeedOtherWorld()
 {
     Scenario s = box(3);
-    const World a = buildWorld(s);
-    const World b = buildWorld(s);
+    const World a = build(s);
+    const World b = build(s);
     QVERIFY(a.particles.position == b.particles.position);
     QVERIFY(a.particles.radius == b.particles.radius);
     s.set("seed", std::int64_t{2});
-    QVERIFY(buildWorld(s).particles.radius != a.particles.radius);
+    QVERIFY(build(s).particles.radius != a.particles.radius);
 }
 
 void WorldBuilderTest::tooManyParticlesIsRejectedWithCapacity()
@@ -117,7 +124,7 @@ void WorldBuilderTest::tooManyParticlesIsRejectedWithCapacity()
     Scenario s = box(3);
     s.set("particles.count", std::int64_t{100000});
     try {
-        (void)buildWorld(s);
+        (void)build(s);
         QFAIL("expected a ScenarioError");
     } catch (const ScenarioError& error) {
         const std::string message = error.what();
@@ -131,7 +138,7 @@ void WorldBuilderTest::inconsistentRadiiAreRejected()
     Scenario s = box(2);
     s.set("particles.radius_min", 2e-3);
     try {
-        (void)buildWorld(s);
+        (void)build(s);
         QFAIL("expected a ScenarioError");
     } catch (const ScenarioError& error) {
         QVERIFY2(std::string(error.what()).find("particles.radius_min") == 0, error.what());
@@ -143,7 +150,7 @@ void WorldBuilderTest::probeMustNameAParticle()
     Scenario s = box(2);
     s.set("probe.index", std::int64_t{200});
     try {
-        (void)buildWorld(s);
+        (void)build(s);
         QFAIL("expected a ScenarioError");
     } catch (const ScenarioError& error) {
         QVERIFY2(std::string(error.what()).find("probe.index: 200 is out of range; accepted: an integer in [0, 199]") ==

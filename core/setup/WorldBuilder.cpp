@@ -1,10 +1,9 @@
-#include "sim/WorldBuilder.h"
+#include "setup/WorldBuilder.h"
 
-#include "md/PairSetup.h"
-#include "periodic/PeriodicSetup.h"
-#include "scenario/Scenario.h"
 #include "scenario/ScenarioError.h"
-#include "scenario/Value.h"
+#include "settings/Settings.h"
+#include "setup/PairSetup.h"
+#include "setup/PeriodicSetup.h"
 #include "util/Random.h"
 
 #include <cmath>
@@ -15,18 +14,13 @@ namespace granular {
 
 namespace {
 
-Vec3 readVector(const Scenario& s, const std::string& prefix)
+void addBoxWalls(World& world, BoxWalls walls, const Vec3& size)
 {
-    return {s.real(prefix + ".x"), s.real(prefix + ".y"), s.real(prefix + ".z")};
-}
-
-void addBoxWalls(World& world, const std::string& walls, const Vec3& size)
-{
-    if (walls == "none") {
+    if (walls == BoxWalls::None) {
         return;
     }
     world.walls.push_back({"floor", Vec3::Zero(), Vec3::UnitY()});
-    if (walls == "floor") {
+    if (walls == BoxWalls::Floor) {
         return;
     }
     world.walls.push_back({"left", Vec3::Zero(), Vec3::UnitX()});
@@ -35,32 +29,28 @@ void addBoxWalls(World& world, const std::string& walls, const Vec3& size)
         world.walls.push_back({"back", Vec3::Zero(), Vec3::UnitZ()});
         world.walls.push_back({"front", Vec3(0, 0, size.z()), -Vec3::UnitZ()});
     }
-    if (walls == "closed") {
+    if (walls == BoxWalls::Closed) {
         world.walls.push_back({"lid", Vec3(0, size.y(), 0), -Vec3::UnitY()});
     }
 }
 
 /// Particles on a jittered square (2D) or cubic (3D) lattice filling the box from the floor up,
 /// skipping lattice sites that `accept` refuses (e.g. outside a drum).
-void placeLattice(World& world, const Scenario& s, const Vec3& size, const std::function<bool(const Vec3&)>& accept)
+void placeLattice(World& world, const Settings& s, const Vec3& size, const std::function<bool(const Vec3&)>& accept)
 {
-    const double rMin = s.real("particles.radius_min");
-    const double rMax = s.real("particles.radius_max");
-    if (rMin > rMax) {
-        throw ScenarioError("particles.radius_min: " + formatValue(rMin) +
-                            " m exceeds particles.radius_max = " + formatValue(rMax) + " m; accepted: <= radius_max");
-    }
-    const double gapWidth = 2.0 * rMax * s.real("particles.gap");
+    const double rMin = s.particles.radiusMin;
+    const double rMax = s.particles.radiusMax;
+    const double gapWidth = 2.0 * rMax * s.particles.gap;
     const double spacing = 2.0 * rMax + gapWidth;
-    const double lift = s.real("particles.lift");
-    const auto count = static_cast<std::size_t>(s.integer("particles.count"));
+    const double lift = s.particles.lift;
+    const auto count = static_cast<std::size_t>(s.particles.count);
     const auto nx = static_cast<std::size_t>(std::floor(size.x() / spacing));
     const auto nz = world.dimension == 3 ? static_cast<std::size_t>(std::floor(size.z() / spacing)) : 1U;
     const auto layers = static_cast<std::size_t>(std::floor(std::max(0.0, size.y() - lift) / spacing));
-    Random random(static_cast<std::uint64_t>(s.integer("seed")));
-    const double density = s.real("particles.density");
-    const double jitter = s.real("particles.jitter") * 0.5 * gapWidth;
-    Vec3 v0 = readVector(s, "particles.velocity");
+    Random random(s.seed);
+    const double density = s.particles.density;
+    const double jitter = s.particles.jitter * 0.5 * gapWidth;
+    Vec3 v0 = s.particles.velocity;
     if (world.dimension == 2) {
         v0.z() = 0.0;
     }
@@ -95,26 +85,26 @@ void placeLattice(World& world, const Scenario& s, const Vec3& size, const std::
     }
 }
 
-Vec3 boxSize(const Scenario& s, int dimension)
+Vec3 boxSize(const Settings& s, int dimension)
 {
-    return {s.real("box.width"), s.real("box.height"), dimension == 2 ? 0.0 : s.real("box.depth")};
+    return {s.box.width, s.box.height, dimension == 2 ? 0.0 : s.box.depth};
 }
 
-void buildCloud(World& world, const Scenario& s)
+void buildCloud(World& world, const Settings& s)
 {
     const Vec3 size = boxSize(s, world.dimension);
     world.bounds = Eigen::AlignedBox3d(Vec3::Zero(), size);
     placeLattice(world, s, size, [](const Vec3&) { return true; });
-    addBoxWalls(world, s.text("box.walls"), size);
+    addBoxWalls(world, s.box.walls, size);
 }
 
 /// Seed 000 Fig. 6: equal disks in a line along x, touching, a wall `chain.wall_gap` left of the first.
-void buildChain(World& world, const Scenario& s)
+void buildChain(World& world, const Settings& s)
 {
-    const auto count = static_cast<std::size_t>(s.integer("chain.count"));
-    const double r = s.real("particles.radius_max");
-    const double mass = s.real("chain.mass");
-    const double wallGap = s.real("chain.wall_gap");
+    const auto count = static_cast<std::size_t>(s.chain.count);
+    const double r = s.particles.radiusMax;
+    const double mass = s.chain.mass;
+    const double wallGap = s.chain.wallGap;
     for (std::size_t k = 0; k < count; ++k) {
         const Vec3 x(wallGap + r + 2.0 * r * static_cast<double>(k), 0.0, 0.0);
         world.particles.add(x, r, 1.0, world.dimension);
@@ -128,30 +118,30 @@ void buildChain(World& world, const Scenario& s)
 }
 
 /// Seed 000 Fig. 5: a box with fixed base and side walls closed at the top by a mobile piston.
-void buildPiston(World& world, const Scenario& s)
+void buildPiston(World& world, const Settings& s)
 {
     const Vec3 size = boxSize(s, world.dimension);
     world.bounds = Eigen::AlignedBox3d(Vec3::Zero(), size);
     placeLattice(world, s, size, [](const Vec3&) { return true; });
-    addBoxWalls(world, "open", size);
+    addBoxWalls(world, BoxWalls::Open, size);
     Piston piston;
     piston.plane = {"piston", Vec3(0.0, size.y(), 0.0), -Vec3::UnitY()};
-    piston.mass = s.real("piston.mass");
+    piston.mass = s.piston.mass;
     piston.area = world.dimension == 2 ? size.x() : size.x() * size.z();
     world.piston = piston;
 }
 
 /// A drum of radius R with its axis along z through (R, R); end caps at z = 0 and z = depth in 3D.
-void buildDrum(World& world, const Scenario& s)
+void buildDrum(World& world, const Settings& s)
 {
-    const double radius = s.real("drum.radius");
-    const Vec3 size(2.0 * radius, 2.0 * radius, world.dimension == 2 ? 0.0 : s.real("box.depth"));
+    const double radius = s.drum.radius;
+    const Vec3 size(2.0 * radius, 2.0 * radius, world.dimension == 2 ? 0.0 : s.box.depth);
     world.bounds = Eigen::AlignedBox3d(Vec3::Zero(), size);
     Drum drum;
     drum.centre = Vec3(radius, radius, 0.0);
     drum.radius = radius;
     world.drum = drum;
-    const double reach = radius - s.real("particles.radius_max");
+    const double reach = radius - s.particles.radiusMax;
     placeLattice(world, s, size, [&](const Vec3& x) {
         const Vec3 d = x - drum.centre;
         return std::hypot(d.x(), d.y()) < reach;
@@ -164,46 +154,51 @@ void buildDrum(World& world, const Scenario& s)
 
 }  // namespace
 
-void applyLiveParameters(World& world, const Scenario& s)
+void applyLiveParameters(World& world, const Settings& s)
 {
-    world.gravity = readVector(s, "gravity");
+    world.gravity = s.gravity;
     if (world.dimension == 2) {
         world.gravity.z() = 0.0;
     }
-    const std::string& setup = s.text("setup");
-    if (setup == "chain" && world.particles.size() > 0) {
-        world.particles.externalForce.back() = Vec3(-s.real("chain.force"), 0.0, 0.0);
+    if (s.setup == Setup::Chain && world.particles.size() > 0) {
+        world.particles.externalForce.back() = Vec3(-s.chain.force, 0.0, 0.0);
     }
     if (world.piston) {
-        world.piston->force = s.real("piston.force");
-        world.piston->loadStep = s.real("piston.load_step");
-        world.piston->loadStepTime = s.real("piston.load_step_time");
+        world.piston->force = s.piston.force;
+        world.piston->loadStep = s.piston.loadStep;
+        world.piston->loadStepTime = s.piston.loadStepTime;
     }
     if (world.drum) {
-        world.drum->angularVelocity = s.real("drum.angular_velocity");
+        world.drum->angularVelocity = s.drum.angularVelocity;
     }
 }
 
-World buildWorld(const Scenario& s)
+World buildWorld(const Settings& s)
 {
     World world;
-    world.dimension = static_cast<int>(s.integer("world.dimension"));
-    const std::string& setup = s.text("setup");
-    if (setup == "chain") {
+    world.dimension = s.dimension;
+    switch (s.setup) {
+    case Setup::Chain:
         buildChain(world, s);
-    } else if (setup == "piston") {
+        break;
+    case Setup::Piston:
         buildPiston(world, s);
-    } else if (setup == "drum") {
+        break;
+    case Setup::Drum:
         buildDrum(world, s);
-    } else if (setup == "periodic") {
+        break;
+    case Setup::Periodic:
         buildPeriodicWorld(world, s);
-    } else if (setup == "pair") {
+        break;
+    case Setup::Pair:
         buildPairWorld(world, s);
-    } else {
+        break;
+    case Setup::Cloud:
         buildCloud(world, s);
+        break;
     }
     applyLiveParameters(world, s);
-    const auto probe = static_cast<std::size_t>(s.integer("probe.index"));
+    const auto probe = static_cast<std::size_t>(s.probeIndex);
     if (probe >= world.particles.size()) {
         throw ScenarioError("probe.index: " + std::to_string(probe) + " is out of range; accepted: an integer in [0, " +
                             std::to_string(world.particles.size() - 1) + "] (number of particles - 1)");

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/Observable.h"
+#include "observe/Observable.h"
 
 #include <vector>
 

@@ -1,9 +1,9 @@
-#include "sim/Observable.h"
+#include "observe/Observable.h"
 
-#include "md/PairObservables.h"
+#include "observe/PairObservables.h"
 #include "model/World.h"
-#include "periodic/PeriodicObservables.h"
-#include "scenario/Scenario.h"
+#include "observe/PeriodicObservables.h"
+#include "settings/Settings.h"
 
 #include <cmath>
 
@@ -40,10 +40,10 @@ double potentialEnergy(const World& world)
 
 }  // namespace
 
-std::vector<Observable> observablesFor(const Scenario& scenario)
+std::vector<Observable> observablesFor(const Settings& settings)
 {
-    const auto probe = static_cast<std::size_t>(scenario.integer("probe.index"));
-    const std::string energyUnit = scenario.integer("world.dimension") == 2 ? "J/m" : "J";
+    const auto probe = static_cast<std::size_t>(settings.probeIndex);
+    const std::string energyUnit = settings.dimension == 2 ? "J/m" : "J";
     std::vector<Observable> list = {
         {"kinetic_energy", energyUnit, "translational + rotational kinetic energy",
          [](const World& w, const StepDiagnostics&) { return kineticEnergy(w); }},
@@ -59,26 +59,25 @@ std::vector<Observable> observablesFor(const Scenario& scenario)
         list.push_back({std::string("probe_v") + axes[a], "m/s", "velocity of the probe particle",
                         [probe, a](const World& w, const StepDiagnostics&) { return w.particles.velocity[probe][a]; }});
     }
-    if (scenario.text("setup") == "piston") {
-        const std::string pressureUnit = scenario.integer("world.dimension") == 2 ? "N/m" : "Pa";
+    if (settings.setup == Setup::Piston) {
+        const std::string pressureUnit = settings.dimension == 2 ? "N/m" : "Pa";
         list.push_back({"piston_y", "m", "height of the piston",
                         [](const World& w, const StepDiagnostics&) { return w.piston->plane.point.y(); }});
         list.push_back(
             {"pressure", pressureUnit, "force of the packing on the piston / piston length (2D) or area",
              [](const World& w, const StepDiagnostics&) { return w.piston->contactForce / w.piston->area; }});
     }
-    if (scenario.text("setup") == "periodic") {
-        addPeriodicObservables(list, scenario);
+    if (settings.setup == Setup::Periodic) {
+        addPeriodicObservables(list, settings);
     }
-    if (scenario.text("setup") == "pair") {
+    if (settings.setup == Setup::Pair) {
         addPairObservables(list);
     }
     list.push_back({"iterations", "1", "solver iterations in the last step",
                     [](const World&, const StepDiagnostics& d) { return static_cast<double>(d.iterations); }});
     list.push_back({"contacts", "1", "active contacts after the last step",
                     [](const World&, const StepDiagnostics& d) { return static_cast<double>(d.contacts); }});
-    const std::string& method = scenario.text("solver.method");
-    if (method == "cd" || method == "cd_pressure") {
+    if (settings.solver.method == Method::ContactDynamics || settings.solver.method == Method::ConstantPressure) {
         list.push_back({"sliding", "1", "active contacts whose friction is at the Coulomb limit mu R_n",
                         [](const World&, const StepDiagnostics& d) { return static_cast<double>(d.slidingContacts); }});
     }

@@ -1,17 +1,17 @@
-#include "periodic/PeriodicObservables.h"
+#include "observe/PeriodicObservables.h"
 
 #include "analysis/PackingStatistics.h"
 #include "model/World.h"
 #include "periodic/StressTensor.h"
-#include "scenario/Scenario.h"
+#include "settings/Settings.h"
 
 #include <string>
 
 namespace granular {
 
-void addPeriodicObservables(std::vector<Observable>& list, const Scenario& scenario)
+void addPeriodicObservables(std::vector<Observable>& list, const Settings& settings)
 {
-    const bool planar = scenario.integer("world.dimension") == 2;
+    const bool planar = settings.dimension == 2;
     const std::string pressureUnit = planar ? "N/m" : "Pa";
     list.push_back({"dilation_rate", "1/s",
                     "lambda = (dL/dt)/L of the periodic cell (eq. 16, 23); trace(Lambda)/D once its shape is free",

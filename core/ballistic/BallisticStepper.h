@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/Stepper.h"
+#include "method/Stepper.h"
 
 namespace granular {
 
@@ -10,7 +10,7 @@ namespace granular {
 class BallisticStepper final : public Stepper {
 public:
     [[nodiscard]] std::string name() const override { return "ballistic"; }
-    void configure(const Scenario& scenario) override;
+    void configure(const Settings& settings) override;
     StepDiagnostics step(World& world) override;
 
 private:

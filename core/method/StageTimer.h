@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/StepDiagnostics.h"
+#include "method/StepDiagnostics.h"
 
 #include <chrono>
 

@@ -1,8 +1,8 @@
-#include "periodic/PeriodicSetup.h"
+#include "setup/PeriodicSetup.h"
 
 #include "model/World.h"
-#include "periodic/RandomPlacement.h"
-#include "scenario/Scenario.h"
+#include "settings/Settings.h"
+#include "setup/RandomPlacement.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Value.h"
 #include "util/Random.h"
@@ -13,33 +13,14 @@
 
 namespace granular {
 
-void buildPeriodicWorld(World& world, const Scenario& s)
+void buildPeriodicWorld(World& world, const Settings& s)
 {
-    if (s.text("solver.method") != "cd_pressure" && s.text("solver.method") != "md") {
-        throw ScenarioError("solver.method: setup periodic needs a method that holds the pressure; accepted: "
-                            "cd_pressure, md");
-    }
-    if (s.text("solver.method") == "md" && s.text("pressure.cell_shape") == "free") {
-        throw ScenarioError("pressure.cell_shape: free is implemented for solver.method = cd_pressure; accepted with "
-                            "md: fixed");
-    }
     const int dimension = world.dimension;
-    const double rMin = s.real("particles.radius_min");
-    const double rMax = s.real("particles.radius_max");
-    if (rMin > rMax) {
-        throw ScenarioError("particles.radius_min: " + formatValue(rMin) +
-                            " m exceeds particles.radius_max = " + formatValue(rMax) + " m; accepted: <= radius_max");
-    }
-    const double fraction = s.real("cell.initial_fraction");
-    // Well below the jamming limit of random sequential addition (0.547 for disks, 0.38 for spheres).
-    const double loosest = dimension == 2 ? 0.5 : 0.3;
-    if (fraction > loosest) {
-        throw ScenarioError("cell.initial_fraction: " + formatValue(fraction) + " is too dense for a random start " +
-                            "without overlaps; accepted: a real number in (0, " + formatValue(loosest) + "] in " +
-                            std::to_string(dimension) + "D");
-    }
-    const auto count = static_cast<std::size_t>(s.integer("particles.count"));
-    Random random(static_cast<std::uint64_t>(s.integer("seed")));
+    const double rMin = s.particles.radiusMin;
+    const double rMax = s.particles.radiusMax;
+    const double fraction = s.initialFraction;
+    const auto count = static_cast<std::size_t>(s.particles.count);
+    Random random(s.seed);
     std::vector<double> radii(count);
     double solid = 0.0;  // m^3 (2D: m^2)
     for (double& r : radii) {
@@ -60,7 +41,7 @@ void buildPeriodicWorld(World& world, const Scenario& s)
             std::to_string(fewest) + " with these radii");
     }
     const PeriodicCell cell = PeriodicCell::cube(dimension, std::pow(solid / fraction, inverseDimension));
-    const std::size_t placed = placeRandomly(world.particles, cell, radii, s.real("particles.density"), random);
+    const std::size_t placed = placeRandomly(world.particles, cell, radii, s.particles.density, random);
     if (placed < count) {
         throw ScenarioError("cell.initial_fraction: " + std::to_string(count) +
                             " grains do not fit a periodic cell of " + formatValue(cell.length()) +

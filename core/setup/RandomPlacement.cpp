@@ -1,4 +1,4 @@
-#include "periodic/RandomPlacement.h"
+#include "setup/RandomPlacement.h"
 
 #include "util/Random.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/StepDiagnostics.h"
+#include "method/StepDiagnostics.h"
 
 #include <string>
 #include <vector>
@@ -8,7 +8,7 @@
 namespace granular {
 
 struct World;
-class Scenario;
+struct Settings;
 
 /// One simulation method (CD, CD at constant pressure, soft DEM, ...) behind a common interface.
 class Stepper {
@@ -21,8 +21,9 @@ public:
     virtual ~Stepper() = default;
 
     [[nodiscard]] virtual std::string name() const = 0;
-    /// Reads the live parameters of the scenario (dt, iterations, gravity, ...) before the next step.
-    virtual void configure(const Scenario& scenario) = 0;
+    /// Takes the live settings (dt, iterations, friction, ...) before the next step; throws ScenarioError
+    /// when they do not fit this method.
+    virtual void configure(const Settings& settings) = 0;
     /// Advances the world by one time step and reports what it did.
     virtual StepDiagnostics step(World& world) = 0;
     /// Advice for the user on the current settings (e.g. a time step too long for the contact

@@ -1,9 +1,9 @@
-#include "OscillationAnalysis.h"
+#include "analysis/OscillationAnalysis.h"
 
 #include "analysis/ChainOscillation.h"
 #include "analysis/PistonOscillation.h"
-#include "scenario/Scenario.h"
-#include "sim/SeriesTable.h"
+#include "analysis/SeriesTable.h"
+#include "settings/Settings.h"
 #include "theory/ChainTheory.h"
 
 #include <algorithm>
@@ -11,51 +11,49 @@
 #include <limits>
 #include <stdexcept>
 
-namespace granular::ui {
+namespace granular::analysis {
 
 namespace {
 
 /// Points drawn for each curve.
 constexpr int kCurvePoints = 400;
 
-std::vector<QPointF> sampleCurve(double from, double to, const auto& valueAt)
+std::vector<CurvePoint> sampleCurve(double from, double to, const auto& valueAt)
 {
-    std::vector<QPointF> curve;
+    std::vector<CurvePoint> curve;
     curve.reserve(kCurvePoints + 1);
     for (int k = 0; k <= kCurvePoints; ++k) {
         const double t = from + (to - from) * k / kCurvePoints;
-        curve.emplace_back(t, valueAt(t - from));
+        curve.push_back({t, valueAt(t - from)});
     }
     return curve;
 }
 
 }  // namespace
 
-std::string oscillationColumn(const Scenario& scenario, const SeriesTable& series)
+std::string oscillationColumn(const Settings& settings, const SeriesTable& series)
 {
-    const std::string& setup = scenario.text("setup");
-    if (setup == "piston" && series.has("piston_y")) {
+    if (settings.setup == Setup::Piston && series.has("piston_y")) {
         return "piston_y";
     }
-    if (setup == "chain" && series.has("probe_x")) {
+    if (settings.setup == Setup::Chain && series.has("probe_x")) {
         return "probe_x";
     }
     return {};
 }
 
-std::optional<FitWindow> automaticFitWindow(const Scenario& scenario, const SeriesTable& series)
+std::optional<FitWindow> automaticFitWindow(const Settings& settings, const SeriesTable& series)
 {
     if (series.time.empty()) {
         return std::nullopt;
     }
     const double last = series.time.back();
-    const std::string& setup = scenario.text("setup");
-    if (setup == "piston") {
-        if (last <= scenario.real("piston.load_step_time")) {
+    if (settings.setup == Setup::Piston) {
+        if (last <= settings.piston.loadStepTime) {
             return std::nullopt;
         }
         try {
-            const double from = analysis::pistonFitStart(scenario, series);
+            const double from = pistonFitStart(settings, series);
             if (from < last) {
                 return FitWindow{from, std::numeric_limits<double>::infinity()};
             }
@@ -64,19 +62,19 @@ std::optional<FitWindow> automaticFitWindow(const Scenario& scenario, const Seri
         }
         return std::nullopt;
     }
-    if (setup == "chain" && series.has("contacts")) {
-        return FitWindow{analysis::lastContactOpening(series), std::numeric_limits<double>::infinity()};
+    if (settings.setup == Setup::Chain && series.has("contacts")) {
+        return FitWindow{lastContactOpening(series), std::numeric_limits<double>::infinity()};
     }
     return std::nullopt;
 }
 
-OscillationAnalysis analyzeOscillation(const Scenario& scenario, const SeriesTable& series, const std::string& column,
+OscillationAnalysis analyzeOscillation(const Settings& settings, const SeriesTable& series, const std::string& column,
                                        FitWindow window)
 {
     OscillationAnalysis result;
     result.column = column;
-    if (scenario.text("setup") == "chain") {
-        const auto chain = analysis::chainParametersFrom(scenario);
+    if (settings.setup == Setup::Chain) {
+        const auto chain = chainParametersFrom(settings);
         const double k = theory::slowestModeWaveNumber(chain);
         const double omega = theory::angularFrequency(chain, k);
         if (std::isfinite(omega)) {
@@ -85,7 +83,7 @@ OscillationAnalysis analyzeOscillation(const Scenario& scenario, const SeriesTab
         }
     }
     if (!series.has(column)) {
-        result.error = QStringLiteral("no column %1").arg(QString::fromStdString(column));
+        result.error = "no column " + column;
         return result;
     }
     const auto values = series.column(column);
@@ -96,7 +94,7 @@ OscillationAnalysis analyzeOscillation(const Scenario& scenario, const SeriesTab
         }
     }
     if (inside.empty()) {
-        result.error = QStringLiteral("no samples in the window");
+        result.error = "no samples in the window";
         return result;
     }
     const std::size_t first = inside.front();
@@ -111,9 +109,9 @@ OscillationAnalysis analyzeOscillation(const Scenario& scenario, const SeriesTab
     const double start = series.time[first];
     result.window = {start, start + t.back()};
     try {
-        result.fit = analysis::fitDampedOscillation(t, x);
+        result.fit = fitDampedOscillation(t, x);
     } catch (const std::invalid_argument& error) {
-        result.error = QString::fromUtf8(error.what());
+        result.error = error.what();
         return result;
     }
     const auto& fit = *result.fit;
@@ -128,4 +126,4 @@ OscillationAnalysis analyzeOscillation(const Scenario& scenario, const SeriesTab
     return result;
 }
 
-}  // namespace granular::ui
+}  // namespace granular::analysis

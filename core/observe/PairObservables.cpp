@@ -1,4 +1,4 @@
-#include "md/PairObservables.h"
+#include "observe/PairObservables.h"
 
 #include "model/World.h"
 

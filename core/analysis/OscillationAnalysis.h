@@ -2,19 +2,22 @@
 
 #include "analysis/DampedOscillationFit.h"
 
-#include <QPointF>
-#include <QString>
-
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace granular {
-class Scenario;
+struct Settings;
 struct SeriesTable;
 }  // namespace granular
 
-namespace granular::ui {
+namespace granular::analysis {
+
+/// A point of a drawn curve: time (s) and value.
+struct CurvePoint {
+    double t = 0.0;
+    double x = 0.0;
+};
 
 /// The time span the damped oscillation is fitted over, s. `to` may be +infinity: up to the
 /// newest sample.
@@ -29,30 +32,30 @@ struct FitWindow {
 struct OscillationAnalysis {
     std::string column;                                 ///< the signal, e.g. piston_y
     FitWindow window;                                   ///< s, the samples actually used (finite ends)
-    std::optional<analysis::DampedOscillationFit> fit;  ///< time measured from window.from
-    QString error;                                      ///< why there is no fit (too few samples, constant signal, ...)
-    std::optional<double> theoryOmega;                  ///< rad/s
-    std::optional<double> theoryTau;                    ///< s
-    std::vector<QPointF> fitCurve;                      ///< (t in s, x) over the window
+    std::optional<DampedOscillationFit> fit;  ///< time measured from window.from
+    std::string error;                        ///< why there is no fit (too few samples, constant signal, ...)
+    std::optional<double> theoryOmega;        ///< rad/s
+    std::optional<double> theoryTau;          ///< s
+    std::vector<CurvePoint> fitCurve;         ///< over the window
     /// The theory's omega and tau with the fit's x0, amplitude and phase at the window start.
-    std::vector<QPointF> theoryCurve;
+    std::vector<CurvePoint> theoryCurve;
 };
 
-/// The column whose oscillation the studio fits: piston_y for a piston, probe_x for a chain;
+/// The column whose oscillation a setup shows and fits: piston_y for a piston, probe_x for a chain;
 /// empty for other setups.
-[[nodiscard]] std::string oscillationColumn(const Scenario& scenario, const SeriesTable& series);
+[[nodiscard]] std::string oscillationColumn(const Settings& settings, const SeriesTable& series);
 
-/// The window the studio fits over by itself: for a piston, from the end of the sliding transient
-/// after the load step on (analysis::analyzePistonOscillation; none while the grains still slide);
-/// for a chain, from the last contact opening on (the oscillation is linear there).
-[[nodiscard]] std::optional<FitWindow> automaticFitWindow(const Scenario& scenario, const SeriesTable& series);
+/// The window fitted by default: for a piston, from the end of the sliding transient after the load
+/// step on (analyzePistonOscillation; none while the grains still slide); for a chain, from the last
+/// contact opening on (the oscillation is linear there).
+[[nodiscard]] std::optional<FitWindow> automaticFitWindow(const Settings& settings, const SeriesTable& series);
 
 /// Samples the fit uses at most: longer windows are thinned evenly, so that a fit stays a few
 /// milliseconds however long the run.
 inline constexpr std::size_t kMaximumFitSamples = 3000;
 
 /// Fits the column over the window (thinned to kMaximumFitSamples) and evaluates the theory.
-[[nodiscard]] OscillationAnalysis analyzeOscillation(const Scenario& scenario, const SeriesTable& series,
+[[nodiscard]] OscillationAnalysis analyzeOscillation(const Settings& settings, const SeriesTable& series,
                                                      const std::string& column, FitWindow window);
 
-}  // namespace granular::ui
+}  // namespace granular::analysis

@@ -1,15 +1,15 @@
 #pragma once
 
-#include "sim/Observable.h"
+#include "observe/Observable.h"
 
 #include <vector>
 
 namespace granular {
 
-class Scenario;
+struct Settings;
 
 /// The series columns of a periodic world at constant pressure (seed 003 Fig. 4, eq. 20, 22):
 /// dilation_rate, pressure, cell_length, volume_fraction and the stress tensor's components.
-void addPeriodicObservables(std::vector<Observable>& list, const Scenario& scenario);
+void addPeriodicObservables(std::vector<Observable>& list, const Settings& settings);
 
 }  // namespace granular

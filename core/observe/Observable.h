@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/StepDiagnostics.h"
+#include "method/StepDiagnostics.h"
 
 #include <functional>
 #include <string>
@@ -9,7 +9,7 @@
 namespace granular {
 
 struct World;
-class Scenario;
+struct Settings;
 
 /// A named time series: the CSV header, the GUI's plot list and the summary all use these names.
 struct Observable {
@@ -20,6 +20,6 @@ struct Observable {
 };
 
 /// The observables recorded for a scenario (the first column, `t`, is implied).
-std::vector<Observable> observablesFor(const Scenario& scenario);
+std::vector<Observable> observablesFor(const Settings& settings);
 
 }  // namespace granular

@@ -1,14 +1,12 @@
 #pragma once
 
-#include "model/Particles.h"
+#include "util/Vector.h"
 
 #include <Eigen/Geometry>
 
 #include <cmath>
 
 namespace granular {
-
-using Mat3 = Eigen::Matrix3d;
 
 /// A cell repeated periodically in every direction (seed 003 section 3). Its edges are the columns of
 /// the matrix H: a point x has the reduced coordinates s = H^-1 x, and x + H a is the same point for

@@ -1,12 +1,12 @@
-#include "sim/BallisticStepper.h"
+#include "ballistic/BallisticStepper.h"
 
 #include "model/World.h"
-#include "scenario/Scenario.h"
-#include "sim/StageTimer.h"
+#include "settings/Settings.h"
+#include "method/StageTimer.h"
 
 namespace granular {
 
-void BallisticStepper::configure(const Scenario& scenario) { dt_ = scenario.real("solver.dt"); }
+void BallisticStepper::configure(const Settings& settings) { dt_ = settings.solver.dt; }
 
 StepDiagnostics BallisticStepper::step(World& world)
 {

@@ -1,0 +1,92 @@
+#include "settings/SettingsChecks.h"
+
+#include "scenario/ScenarioError.h"
+#include "scenario/Value.h"
+#include "settings/Settings.h"
+
+#include <string>
+
+namespace granular {
+
+namespace {
+
+/// The setups whose grains have radii drawn from [radius_min, radius_max].
+bool drawsRadii(Setup setup)
+{
+    return setup == Setup::Cloud || setup == Setup::Piston || setup == Setup::Drum || setup == Setup::Periodic;
+}
+
+void checkRadii(const Settings& s)
+{
+    const double rMin = s.particles.radiusMin;
+    const double rMax = s.particles.radiusMax;
+    if (drawsRadii(s.setup) && rMin > rMax) {
+        throw ScenarioError("particles.radius_min: " + formatValue(rMin) +
+                            " m exceeds particles.radius_max = " + formatValue(rMax) + " m; accepted: <= radius_max");
+    }
+}
+
+void checkPeriodic(const Settings& s)
+{
+    const Method method = s.solver.method;
+    if (method != Method::ConstantPressure && method != Method::SoftParticle) {
+        throw ScenarioError("solver.method: setup periodic needs a method that holds the pressure; accepted: "
+                            "cd_pressure, md");
+    }
+    if (method == Method::SoftParticle && s.pressure.shape == CellShape::Free) {
+        throw ScenarioError("pressure.cell_shape: free is implemented for solver.method = cd_pressure; accepted with "
+                            "md: fixed");
+    }
+    // Well below the jamming limit of random sequential addition (0.547 for disks, 0.38 for spheres).
+    const double loosest = s.dimension == 2 ? 0.5 : 0.3;
+    if (s.initialFraction > loosest) {
+        throw ScenarioError("cell.initial_fraction: " + formatValue(s.initialFraction) +
+                            " is too dense for a random start without overlaps; accepted: a real number in (0, " +
+                            formatValue(loosest) + "] in " + std::to_string(s.dimension) + "D");
+    }
+}
+
+void checkPair(const Settings& s)
+{
+    const double r = s.particles.radiusMax;
+    if (s.pair.height < 2.0 * r * (1.0 - 1e-12)) {
+        throw ScenarioError("pair.height: " + formatValue(s.pair.height) +
+                            " m makes the grains overlap; accepted: >= " + formatValue(2.0 * r) +
+                            " m (2 particles.radius_max)");
+    }
+}
+
+void checkSoftMaterial(const Settings& s)
+{
+    const double e = s.material.restitution;
+    if (e < 0.0 && e != -1.0) {
+        throw ScenarioError("material.restitution: " + formatValue(e) +
+                            " is out of range; accepted: a real number in [0, 1], or -1 for the CD-equivalent damping");
+    }
+    if (s.material.law == NormalLaw::Hertz && e < 0.0) {
+        throw ScenarioError(
+            "material.restitution: -1 (CD-equivalent damping) exists for the linear law only; accepted: "
+            "a real number in [0, 1] with material.law = hertz");
+    }
+}
+
+}  // namespace
+
+void checkSettings(const Settings& s)
+{
+    checkRadii(s);
+    if (s.setup == Setup::Periodic) {
+        checkPeriodic(s);
+    }
+    if (s.setup == Setup::Pair) {
+        checkPair(s);
+    }
+    if (s.solver.method == Method::ConstantPressure && s.setup != Setup::Periodic) {
+        throw ScenarioError("solver.method: cd_pressure needs a periodic cell; accepted: with setup periodic");
+    }
+    if (s.solver.method == Method::SoftParticle) {
+        checkSoftMaterial(s);
+    }
+}
+
+}  // namespace granular
