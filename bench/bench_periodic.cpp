@@ -1,5 +1,5 @@
-// Fully (eq. 27) vs partially (eq. 32) implicit constant-pressure CD (seed 003 section 4; the paper found the
-// partial variant ~25% faster). Two measurements on the reference system (built-in `periodic2d`), CPU time:
+// Fully (eq. 27) vs partially (eq. 32) implicit constant-pressure CD (Shaebani et al. 2009, section 4; the paper found
+// the partial variant ~25% faster). Two measurements on the reference system (built-in `periodic2d`), CPU time:
 // - per step on the same state: the packing compacted for 1500 steps (fully implicit), then 1000 more steps
 //   with each variant from that identical state; the step cost differs only by the P_in* bookkeeping;
 // - to relax: each variant from the dilute start until the stopping rule holds, over several seeds (the

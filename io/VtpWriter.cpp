@@ -8,8 +8,8 @@ void writeVtp(std::ostream& out, const Frame& frame)
     out << "<?xml version=\"1.0\"?>\n"
         << "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\">\n"
         << "<PolyData>\n"
-        << "<FieldData><DataArray type=\"Float64\" Name=\"TIME\" NumberOfTuples=\"1\" format=\"ascii\">"
-        << frame.time << "</DataArray></FieldData>\n"
+        << "<FieldData><DataArray type=\"Float64\" Name=\"TIME\" NumberOfTuples=\"1\" format=\"ascii\">" << frame.time
+        << "</DataArray></FieldData>\n"
         << "<Piece NumberOfPoints=\"" << n << "\" NumberOfVerts=\"" << n << "\">\n"
         << "<Points><DataArray type=\"Float32\" NumberOfComponents=\"3\" format=\"ascii\">\n";
     for (const auto& x : frame.position) {

@@ -6,6 +6,7 @@
 #include "SceneView.h"
 #include "SimulationController.h"
 #include "scenario/Schema.h"
+#include "settings/SettingsBinding.h"
 #include "sim/Frame.h"
 
 #include <QAction>
@@ -111,8 +112,8 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
             [this](const QString& key, const QString& message) {
                 parameters_->markRejected(key, message);
                 showError(message);
-                if (key == QStringLiteral("solver.method") && scenario_) {
-                    method_->setCurrentText(QString::fromStdString(scenario_->text("solver.method")));
+                if (key == QStringLiteral("solver.method") && settings_) {
+                    method_->setCurrentText(QString::fromStdString(std::string(choiceName(settings_->solver.method))));
                 }
             });
     connect(&controller_, &SimulationController::commandFailed, this, &MainWindow::showError);
@@ -371,14 +372,14 @@ void MainWindow::pullUpdate(bool redrawPlots)
 
 void MainWindow::startRun(const RunInfo& run)
 {
-    scenario_ = run.scenario;
+    settings_ = run.settings;
     origin_ = QString::fromStdString(run.origin);
-    const QString name = QString::fromStdString(run.scenario.text("name"));
+    const QString name = QString::fromStdString(run.settings.name);
     setWindowTitle(tr("Granular Studio - %1").arg(name));
-    parameters_->setScenario(run.scenario, origin_);
+    parameters_->setScenario(run.scenario, run.settings, origin_);
     plots_->startRun(run);
-    method_->setCurrentText(QString::fromStdString(run.scenario.text("solver.method")));
-    const bool piston = run.scenario.text("setup") == "piston";
+    method_->setCurrentText(QString::fromStdString(std::string(choiceName(run.settings.solver.method))));
+    const bool piston = run.settings.setup == Setup::Piston;
     loadStepAction_->setEnabled(piston);
     forceLabel_->setVisible(piston);
     if (!run.continued) {
@@ -455,13 +456,14 @@ void MainWindow::pickParticle(int index)
 void MainWindow::parameterAccepted(const QString& key, const QString& value, bool live)
 {
     parameters_->markAccepted(key, value, live);
-    if (scenario_) {
+    if (settings_ && live) {
         try {
-            scenario_->setFromText(key.toStdString(), value.toStdString());
+            const std::string k = key.toStdString();
+            assignSetting(*settings_, k, Schema::instance().parse(k, value.toStdString()));
         } catch (const std::exception&) {
             // The controller holds the value; the copy here only feeds the plots' theory and window.
         }
-        plots_->setScenario(*scenario_);
+        plots_->setSettings(*settings_);
     }
     if (key == QStringLiteral("solver.method")) {
         method_->setCurrentText(value);

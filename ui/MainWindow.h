@@ -52,8 +52,8 @@ public:
     [[nodiscard]] PlotPanel* plotPanel() const { return plots_; }
     [[nodiscard]] ParameterPanel* parameterPanel() const { return parameters_; }
     [[nodiscard]] ParticleInspector* particleInspector() const { return inspector_; }
-    /// The scenario as the simulation holds it now (after accepted edits).
-    [[nodiscard]] const std::optional<Scenario>& scenario() const { return scenario_; }
+    /// The settings the simulation runs with now (after accepted live edits).
+    [[nodiscard]] const std::optional<Settings>& settings() const { return settings_; }
     /// The newest status the controller published.
     [[nodiscard]] const StepStatus& status() const { return status_; }
 
@@ -87,7 +87,7 @@ private:
     void openScenarioDialog();
 
     SimulationController& controller_;
-    std::optional<Scenario> scenario_;
+    std::optional<Settings> settings_;
     StepStatus status_;
     QString origin_;
     bool resetCameraOnNextFrame_ = true;

@@ -227,7 +227,7 @@ void ParameterPanel::setRowError(Row& row, bool error)
     editor->setStyleSheet(error ? kErrorStyle : QString());
 }
 
-void ParameterPanel::setScenario(const Scenario& scenario, const QString& origin)
+void ParameterPanel::setScenario(const Scenario& scenario, const Settings& settings, const QString& origin)
 {
     for (auto& [key, row] : rows_) {
         setRowValue(row, displayText(scenario.get(key)));
@@ -236,10 +236,10 @@ void ParameterPanel::setScenario(const Scenario& scenario, const QString& origin
     }
     error_->clear();
     error_->hide();
-    showGroupsFor(scenario.text("setup"));
+    showGroupsFor(std::string(choiceName(settings.setup)));
     description_->setText(QStringLiteral("<b>%1</b>: %2")
-                              .arg(QString::fromStdString(scenario.text("name")).toHtmlEscaped(),
-                                   QString::fromStdString(scenario.text("description")).toHtmlEscaped()));
+                              .arg(QString::fromStdString(settings.name).toHtmlEscaped(),
+                                   QString::fromStdString(settings.description).toHtmlEscaped()));
     origin_ = origin;
     int index = scenarioPicker_->findData(origin);
     if (index < 0) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "scenario/Scenario.h"
+#include "settings/Settings.h"
 
 #include <QString>
 #include <QWidget>
@@ -33,7 +34,7 @@ public:
     Q_DISABLE_COPY_MOVE(ParameterPanel)
 
     /// A new run: every value from the scenario, nothing pending, `origin` selected in the picker.
-    void setScenario(const Scenario& scenario, const QString& origin);
+    void setScenario(const Scenario& scenario, const Settings& settings, const QString& origin);
     /// The simulation took this value (formatted as in a scenario file).
     void markAccepted(const QString& key, const QString& value, bool live);
     /// The simulation refused the value: the field is marked and the message shown.

@@ -60,7 +60,7 @@ struct ChartSpec {
 
 QString columnLabel(const std::string& column)
 {
-    if (column == kExternalPressureColumn) {
+    if (column == "external_pressure") {
         return QStringLiteral("P_ext");
     }
     return QString::fromStdString(column);
@@ -95,8 +95,8 @@ std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& 
     if (has("pressure")) {
         ChartSpec spec{QObject::tr("Inner pressure"), {{"pressure", QStringLiteral("P_in"), kFirstColour}}};
         spec.leftSymbol = QStringLiteral("P");
-        if (has(kExternalPressureColumn)) {
-            spec.curves.push_back({kExternalPressureColumn, QStringLiteral("P_ext"), kReferenceColour, Qt::DashLine});
+        if (has("external_pressure")) {
+            spec.curves.push_back({"external_pressure", QStringLiteral("P_ext"), kReferenceColour, Qt::DashLine});
         }
         specs.push_back(spec);
     }
@@ -282,14 +282,14 @@ PlotPanel::~PlotPanel() = default;
 void PlotPanel::startRun(const RunInfo& run)
 {
     const bool sameColumns = run.continued && run.columns == series_.columns;
-    scenario_ = run.scenario;
+    settings_ = run.settings;
     if (!sameColumns) {
         series_ = SeriesTable{};
         series_.columns = run.columns;
         units_ = run.units;
         chosenWindow_.reset();
         oscillation_.reset();
-        oscillationColumn_ = oscillationColumn(run.scenario, series_);
+        oscillationColumn_ = analysis::oscillationColumn(run.settings, series_);
         rebuildCharts();
     }
     markStale();
@@ -309,9 +309,9 @@ void PlotPanel::appendRows(const std::vector<SeriesRow>& rows)
     }
 }
 
-void PlotPanel::setScenario(const Scenario& scenario)
+void PlotPanel::setSettings(const Settings& settings)
 {
-    scenario_ = scenario;
+    settings_ = settings;
     fitDirty_ = true;
     markStale();
 }
@@ -331,7 +331,7 @@ void PlotPanel::useAutomaticWindow()
 
 void PlotPanel::setFitWindow(double from, double to)
 {
-    chosenWindow_ = FitWindow{from, to};
+    chosenWindow_ = analysis::FitWindow{from, to};
     fitDirty_ = true;
     refreshNow();
 }
@@ -399,9 +399,10 @@ void PlotPanel::rebuildCharts()
                 {curve.column, addSeries(curve.label, curve.colour, curve.style, curve.rightAxis), curve.rightAxis});
         }
         if (spec.oscillation) {
-            plot->fit = addSeries(tr("fit (eq. 64)"), kFitColour, Qt::DashLine, false);
-            if (scenario_ && scenario_->text("setup") == "chain") {
-                plot->theory = addSeries(tr("theory (eq. 58, 60)"), kTheoryColour, Qt::DotLine, false);
+            plot->fit = addSeries(tr("fit (Unger & Kertesz 2003, eq. 64)"), kFitColour, Qt::DashLine, false);
+            if (settings_ && settings_->setup == Setup::Chain) {
+                plot->theory =
+                    addSeries(tr("theory (Unger & Kertesz 2003, eq. 58, 60)"), kTheoryColour, Qt::DotLine, false);
             }
         }
         plot->chart->legend()->setVisible(plot->chart->series().size() > 1);
@@ -484,8 +485,12 @@ void PlotPanel::refreshPlot(Plot& thePlot)
     QList<QPointF> fitPoints;
     QList<QPointF> theoryPoints;
     if (plot == oscillationPlot_ && oscillation_ && oscillation_->fit) {
-        fitPoints = QList<QPointF>(oscillation_->fitCurve.begin(), oscillation_->fitCurve.end());
-        theoryPoints = QList<QPointF>(oscillation_->theoryCurve.begin(), oscillation_->theoryCurve.end());
+        for (const auto& point : oscillation_->fitCurve) {
+            fitPoints.append(QPointF(point.t, point.x));
+        }
+        for (const auto& point : oscillation_->theoryCurve) {
+            theoryPoints.append(QPointF(point.t, point.x));
+        }
         extend(fitPoints, lowLeft, highLeft);
     }
     const auto rescale = [](Plot::AxisName& axisName, QValueAxis* axis, double& low, double& high) {
@@ -525,29 +530,29 @@ void PlotPanel::refreshPlot(Plot& thePlot)
     }
 }
 
-std::optional<FitWindow> PlotPanel::fitWindow() const
+std::optional<analysis::FitWindow> PlotPanel::fitWindow() const
 {
     if (chosenWindow_) {
         return chosenWindow_;
     }
-    if (!scenario_) {
+    if (!settings_) {
         return std::nullopt;
     }
-    return automaticFitWindow(*scenario_, series_);
+    return analysis::automaticFitWindow(*settings_, series_);
 }
 
 void PlotPanel::updateOscillation()
 {
     fitDirty_ = false;
     sinceFit_.start();
-    if (oscillationColumn_.empty() || !scenario_) {
+    if (oscillationColumn_.empty() || !settings_) {
         oscillation_.reset();
         return;
     }
     const auto window = fitWindow();
     if (!window) {
         oscillation_.reset();
-        const double loadStep = scenario_->real("piston.load_step_time");
+        const double loadStep = settings_->piston.loadStepTime;
         if (oscillationColumn_ != "piston_y") {
             oscillationLabel_->setText(tr("Fit: drag across the plot to choose a window"));
         } else if (!series_.time.empty() && series_.time.back() > loadStep) {
@@ -562,7 +567,7 @@ void PlotPanel::updateOscillation()
         }
         return;
     }
-    oscillation_ = analyzeOscillation(*scenario_, series_, oscillationColumn_, *window);
+    oscillation_ = analysis::analyzeOscillation(*settings_, series_, oscillationColumn_, *window);
     oscillationLabel_->setText(oscillationSummary());
 }
 
@@ -577,7 +582,7 @@ QString PlotPanel::oscillationSummary() const
         text += tr("fit \u03c9 = %1 rad/s, \u03c4 = %2 s (R\u00b2 = %3)")
                     .arg(formatNumber(o.fit->omega), formatNumber(o.fit->tau), QString::number(o.fit->r2, 'f', 3));
     } else {
-        text += tr("no fit (%1)").arg(o.error);
+        text += tr("no fit (%1)").arg(QString::fromStdString(o.error));
     }
     if (o.theoryOmega) {
         text += tr("; theory \u03c9 = %1 rad/s, \u03c4 = %2 s")

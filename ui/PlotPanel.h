@@ -1,8 +1,8 @@
 #pragma once
 
-#include "OscillationAnalysis.h"
 #include "SimulationUpdate.h"
-#include "sim/SeriesTable.h"
+#include "analysis/OscillationAnalysis.h"
+#include "analysis/SeriesTable.h"
 
 #include <QElapsedTimer>
 #include <QWidget>
@@ -39,12 +39,12 @@ public:
     void startRun(const RunInfo& run);
     void appendRows(const std::vector<SeriesRow>& rows);
     /// The scenario's current values (load step time and N_I move the fit window and the theory).
-    void setScenario(const Scenario& scenario);
+    void setSettings(const Settings& settings);
     /// Redraws now instead of at the next refresh tick (before a screenshot).
     void refreshNow();
 
     [[nodiscard]] const SeriesTable& series() const { return series_; }
-    [[nodiscard]] const std::optional<OscillationAnalysis>& oscillation() const { return oscillation_; }
+    [[nodiscard]] const std::optional<analysis::OscillationAnalysis>& oscillation() const { return oscillation_; }
     /// "fit: omega = ..., tau = ... | theory: ..." as shown under the oscillation plot.
     [[nodiscard]] QString oscillationSummary() const;
     /// Writes the rows as CSV in the layout of `granular run`'s series.csv (header `t` and the
@@ -68,14 +68,14 @@ private:
     void refreshPlot(Plot& plot);
     void markStale();
     void updateOscillation();
-    [[nodiscard]] std::optional<FitWindow> fitWindow() const;
+    [[nodiscard]] std::optional<analysis::FitWindow> fitWindow() const;
 
     SeriesTable series_;
     std::vector<std::string> units_;
-    std::optional<Scenario> scenario_;
+    std::optional<Settings> settings_;
     std::string oscillationColumn_;
-    std::optional<FitWindow> chosenWindow_;  ///< set by dragging; nullopt: automatic
-    std::optional<OscillationAnalysis> oscillation_;
+    std::optional<analysis::FitWindow> chosenWindow_;  ///< set by dragging; nullopt: automatic
+    std::optional<analysis::OscillationAnalysis> oscillation_;
 
     std::vector<std::unique_ptr<Plot>> plots_;
     Plot* oscillationPlot_ = nullptr;

@@ -82,7 +82,7 @@ public:
         if (!simulation_) {
             return;
         }
-        const double runTime = simulation_->scenario().real("run.time");
+        const double runTime = simulation_->settings().run.time;
         stopAtTime_ = simulation_->world().time < runTime - halfStep() ? runTime : infinity();
         stopAtSteps_ = -1;
         startRunning();
@@ -122,7 +122,7 @@ public:
     {
         try {
             const Value value = Schema::instance().parse(key, text);
-            if (key == "solver.method") {
+            if (key == "solver.method") {  // switches the method on the running state
                 changeMethod(std::get<std::string>(value));
                 return;
             }
@@ -136,19 +136,20 @@ public:
         }
     }
 
-    void changeMethod(const std::string& method)
+    void changeMethod(const std::string& name)
     {
         try {
-            Scenario scenario = simulation_->scenario();
-            const std::string previous = scenario.text("solver.method");
-            scenario.set("solver.method", method);
+            const auto method = choiceNamed<Method>(name);
+            if (!method) {
+                throw ScenarioError("solver.method: \"" + name + "\" is not a known method");
+            }
+            const std::string previous(choiceName(simulation_->settings().solver.method));
             // The new method continues from the present state: same particles, same clock.
-            auto next = std::make_unique<Simulation>(std::move(scenario), simulation_->world());
-            simulation_ = std::move(next);
-            accepted("solver.method", method, true);
+            simulation_ = simulation_->withMethod(*method);
+            accepted("solver.method", name, true);
             announceRun(true);
             notice(QStringLiteral("Method %1 -> %2 at t = %3 s")
-                       .arg(qs(previous), qs(method))
+                       .arg(qs(previous), qs(name))
                        .arg(simulation_->world().time, 0, 'g', 6));
         } catch (const std::exception& error) {
             const QString message = QString::fromUtf8(error.what());
@@ -161,37 +162,20 @@ public:
     void applyLoadStep()
     {
         const World& world = simulation_->world();
-        if (!world.piston) {
-            fail(QStringLiteral("Load step: this scenario has no piston"));
-            return;
-        }
-        const Scenario& scenario = simulation_->scenario();
-        const double force = scenario.real("piston.force");
-        const double loadStep = scenario.real("piston.load_step");
-        if (loadStep == 0.0) {
-            fail(QStringLiteral("Load step: piston.load_step (dF) is 0 N; set it first"));
-            return;
-        }
-        const double before = world.piston->appliedForce(world.time);
+        LoadStepChange change;
         try {
-            // An earlier step already acts: fold it into F so that this one adds dF again.
-            const bool earlierStepActs = world.steps > 0 && world.time >= scenario.real("piston.load_step_time");
-            if (earlierStepActs) {
-                simulation_->setParameter("piston.force", force + loadStep);
-                accepted("piston.force", force + loadStep, true);
-            }
-            // The next step integrates to t + dt >= load_step_time: F + dF acts from that step on.
-            simulation_->setParameter("piston.load_step_time", world.time);
-            accepted("piston.load_step_time", world.time, true);
+            change = simulation_->applyLoadStep();
         } catch (const std::exception& error) {
             fail(QStringLiteral("Load step: %1").arg(QString::fromUtf8(error.what())));
             return;
         }
-        const double after = world.piston->appliedForce(world.time + halfStep());
+        for (const auto& key : change.changedKeys) {
+            accepted(key, simulation_->scenario().get(key), true);
+        }
         notice(QStringLiteral("Load step at t = %1 s: F = %2 N -> %3 N")
                    .arg(world.time, 0, 'g', 6)
-                   .arg(before, 0, 'g', 6)
-                   .arg(after, 0, 'g', 6));
+                   .arg(change.forceBefore, 0, 'g', 6)
+                   .arg(change.forceAfter, 0, 'g', 6));
         publish(true);
     }
 
@@ -218,7 +202,7 @@ public:
 private:
     static double infinity() { return std::numeric_limits<double>::infinity(); }
 
-    [[nodiscard]] double halfStep() const { return 0.5 * simulation_->scenario().real("solver.dt"); }
+    [[nodiscard]] double halfStep() const { return 0.5 * simulation_->settings().solver.dt; }
 
     /// Queues `signal` to be emitted by the controller on the GUI thread. A controller that is gone
     /// drops it with its other posted events.
@@ -284,8 +268,7 @@ private:
     {
         if (const auto& piston = simulation_->world().piston) {
             // The force the solver will use: it integrates to t + dt.
-            lastPistonForce_ =
-                piston->appliedForce(simulation_->world().time + simulation_->scenario().real("solver.dt"));
+            lastPistonForce_ = piston->appliedForce(simulation_->world().time + simulation_->settings().solver.dt);
         }
         try {
             simulation_->step();
@@ -297,32 +280,15 @@ private:
         const World& world = simulation_->world();
         shared_->steps = world.steps;
         ++rateWindowSteps_;
-        const Scenario& scenario = simulation_->scenario();
+        const Settings& settings = simulation_->settings();
         const auto stepsPerRow =
-            std::max<std::int64_t>(1, std::llround(scenario.real("output.interval") / scenario.real("solver.dt")));
+            std::max<std::int64_t>(1, std::llround(settings.run.outputInterval / settings.solver.dt));
         if (world.steps % stepsPerRow == 0) {
             rows_.push_back(row());
         }
     }
 
-    [[nodiscard]] SeriesRow row() const
-    {
-        SeriesRow r{simulation_->world().time, simulation_->sample()};
-        if (hasExternalPressure_) {
-            r.values.push_back(externalPressure());
-        }
-        return r;
-    }
-
-    /// P_ext: the piston's applied force per area (2D: length), else the periodic cell's target.
-    [[nodiscard]] double externalPressure() const
-    {
-        const World& world = simulation_->world();
-        if (world.piston) {
-            return world.piston->appliedForce(world.time) / world.piston->area;
-        }
-        return simulation_->scenario().real("pressure.external");
-    }
+    [[nodiscard]] SeriesRow row() const { return {simulation_->world().time, simulation_->sample()}; }
 
     /// Steps while playing, for at most kBatchSeconds or until a command is waiting, then hands
     /// the thread back to its event loop.
@@ -435,30 +401,19 @@ private:
     /// Tells the GUI about the (new or continued) run and publishes its state.
     void announceRun(bool continued)
     {
-        const Scenario& scenario = simulation_->scenario();
         const World& world = simulation_->world();
-        hasExternalPressure_ = world.piston.has_value() || (scenario.text("setup") == "periodic" &&
-                                                            Schema::instance().find("pressure.external") != nullptr);
         if (world.piston) {
             lastPistonForce_ = world.piston->appliedForce(world.time);
         }
         RunInfo info;
-        info.scenario = scenario;
+        info.scenario = simulation_->scenario();
+        info.settings = simulation_->settings();
         info.origin = origin_;
         info.particles = static_cast<std::int64_t>(simulation_->world().particles.size());
         info.continued = continued;
         for (const auto& observable : simulation_->observables()) {
             info.columns.push_back(observable.name);
             info.units.push_back(observable.unit);
-        }
-        if (hasExternalPressure_) {
-            // The unit is looked up before the column is added: adding it may move the vector.
-            const auto pressure = std::find(info.columns.begin(), info.columns.end(), "pressure");
-            std::string unit = pressure != info.columns.end()
-                                   ? info.units[static_cast<std::size_t>(pressure - info.columns.begin())]
-                                   : std::string(scenario.integer("world.dimension") == 2 ? "N/m" : "Pa");
-            info.columns.emplace_back(kExternalPressureColumn);
-            info.units.push_back(std::move(unit));
         }
         shared_->steps = world.steps;
         stepsSinceFrame_ = 0;
@@ -489,7 +444,6 @@ private:
     QTimer* timer_;
 
     std::vector<SeriesRow> rows_;  ///< sampled since the last publish
-    bool hasExternalPressure_ = false;
     int stepsPerFrame_ = 0;
     int stepsSinceFrame_ = 0;
     std::int64_t stopAtSteps_ = -1;

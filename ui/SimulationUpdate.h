@@ -1,8 +1,9 @@
 #pragma once
 
+#include "method/StepDiagnostics.h"
 #include "scenario/Scenario.h"
+#include "settings/Settings.h"
 #include "sim/Frame.h"
-#include "sim/StepDiagnostics.h"
 
 #include <cstdint>
 #include <limits>
@@ -13,21 +14,18 @@
 
 namespace granular::ui {
 
-/// The column the controller adds to the observables: the pressure the packing is driven by,
-/// P_ext = applied piston force / piston area, or `pressure.external` of a periodic cell.
-inline constexpr const char* kExternalPressureColumn = "external_pressure";
-
 /// One row of the series: simulated time and the values of RunInfo::columns.
 struct SeriesRow {
     double time = 0.0;  ///< s
     std::vector<double> values;
 };
 
-/// What a run is: the resolved scenario and the series columns. Sent when a scenario is built
-/// (start, reset, scenario change) and when the method changes on the running state.
+/// What a run is: the resolved scenario, its settings and the series columns. Sent when a scenario is
+/// built (start, reset, scenario change) and when the method changes on the running state.
 struct RunInfo {
-    Scenario scenario;
-    std::string origin;                ///< built-in name or file path it was loaded from
+    Scenario scenario;   ///< every key's value, as the parameter panel shows it (edits that wait for a reset too)
+    Settings settings;   ///< the settings the simulation runs with
+    std::string origin;  ///< built-in name or file path it was loaded from
     std::vector<std::string> columns;  ///< observable names (time `t` is implied)
     std::vector<std::string> units;    ///< unit of each column
     std::int64_t particles = 0;

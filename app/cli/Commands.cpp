@@ -6,11 +6,11 @@
 #include "ScenarioArguments.h"
 #include "ScenarioJson.h"
 #include "VtpWriter.h"
+#include "analysis/SeriesTable.h"
 #include "cli/Progress.h"
 #include "cli/ScenarioSummary.h"
 #include "scenario/ScenarioError.h"
 #include "sim/Run.h"
-#include "analysis/SeriesTable.h"
 #include "sim/Simulation.h"
 
 #include <nlohmann/json.hpp>

@@ -4,12 +4,12 @@
 #include "analysis/PackingDistributions.h"
 #include "analysis/PackingStatistics.h"
 #include "analysis/PistonOscillation.h"
+#include "analysis/SeriesTable.h"
 #include "md/ContactLaw.h"
 #include "md/MaterialModel.h"
 #include "model/World.h"
 #include "periodic/StressTensor.h"
 #include "settings/Settings.h"
-#include "analysis/SeriesTable.h"
 #include "sim/Simulation.h"
 
 #include <sstream>
@@ -21,7 +21,7 @@ namespace granular::cli {
 namespace {
 
 /// The contact law of an MD chain (solver.method = md, linear law): by default the CD-equivalent
-/// stiffness q m N_I / dt^2 and damping q m N_I / dt of seed 000 eq. 67-68.
+/// stiffness q m N_I / dt^2 and damping q m N_I / dt of Unger & Kertesz 2003, eq. 67-68.
 void addMdChainContact(nlohmann::ordered_json& oscillation, const Settings& settings,
                        const theory::ChainParameters& chain)
 {
@@ -40,7 +40,7 @@ void addMdChainContact(nlohmann::ordered_json& oscillation, const Settings& sett
                                  {"cd_equivalent_damping", material.cdEquivalentDamping()}};
 }
 
-/// Seed 000 Fig. 7: the chain's fitted omega and tau next to the theory's (eq. 58, 60).
+/// Unger & Kertesz 2003, Fig. 7: the chain's fitted omega and tau next to the theory's (eq. 58, 60).
 void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulation, const SeriesTable& series)
 {
     auto& oscillation = summary["oscillation"];
@@ -59,7 +59,7 @@ void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulati
     }
 }
 
-/// Seed 000 Fig. 8: the piston's damped oscillation after the load step, omega and tau fitted freely
+/// Unger & Kertesz 2003, Fig. 8: the piston's damped oscillation after the load step, omega and tau fitted freely
 /// once the grains have stopped sliding (analysis::analyzePistonOscillation).
 void addPistonResults(nlohmann::ordered_json& summary, const Simulation& simulation, const SeriesTable& series)
 {
@@ -79,19 +79,20 @@ void addPistonResults(nlohmann::ordered_json& summary, const Simulation& simulat
              << " % of the contacts slide; t = 0 at the load step";
         oscillation["window_rule"] = rule.str();
         const Settings& settings = simulation.settings();
-        if (settings.solver.method == Method::ContactDynamics && settings.solver.criterion == ConvergenceCriterion::Fixed) {
+        if (settings.solver.method == Method::ContactDynamics &&
+            settings.solver.criterion == ConvergenceCriterion::Fixed) {
             // CD with fixed N_I acts as springs and dashpots with gamma / kappa = dt (eq. 67-68); a mode
             // of such a network has omega_0^2 tau = 2 / dt, omega_0^2 = omega^2 + 1/tau^2 (eq. 58, 60).
-            oscillation["omega0_squared_tau_dt"] = {{"measured", (fit.omega * fit.omega + 1.0 / (fit.tau * fit.tau)) *
-                                                                     fit.tau * settings.solver.dt},
-                                                    {"chain_theory", 2.0}};
+            oscillation["omega0_squared_tau_dt"] = {
+                {"measured", (fit.omega * fit.omega + 1.0 / (fit.tau * fit.tau)) * fit.tau * settings.solver.dt},
+                {"chain_theory", 2.0}};
         }
     } catch (const std::invalid_argument& error) {
         oscillation["error"] = error.what();
     }
 }
 
-/// Seed 003 section 5: the final packing of a constant-pressure run in a periodic cell.
+/// Shaebani et al. 2009, section 5: the final packing of a constant-pressure run in a periodic cell.
 void addPeriodicResults(nlohmann::ordered_json& summary, const Simulation& simulation)
 {
     const World& world = simulation.world();

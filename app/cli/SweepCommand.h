@@ -16,7 +16,7 @@ struct SweepOptions {
 };
 
 /// `granular sweep SCENARIO --key K --values a,b,c --out DIR [--set KEY=VALUE ...]`: runs the scenario
-/// once per value of K (seed 003 Figs. 5-8: CPU time, mean overlap and volume fraction versus P_ext, dt,
+/// once per value of K (Shaebani et al. 2009 Figs. 5-8: CPU time, mean overlap and volume fraction versus P_ext, dt,
 /// N_I, M_lambda) and writes DIR/sweep.csv with one row per value:
 ///     value, cpu_time_s, wall_time_s, mean_overlap (m), volume_fraction (1), steps, relaxed (0/1)
 /// Every value is checked (scenario built) before the first run; a bad one gives one line naming the key and

@@ -10,7 +10,7 @@ struct SeriesTable;
 
 namespace granular::analysis {
 
-/// The chain experiment of seed 000 (Fig. 6-7): the free end of a chain pushed against a wall,
+/// The chain experiment of Unger & Kertesz 2003 (Fig. 6-7): the free end of a chain pushed against a wall,
 /// solved by CD with N_I iterations per step, oscillates like a visco-elastic rod. This compares
 /// the fitted damped oscillation of `probe_x` with the continuum theory's slowest mode.
 struct ChainOscillation {

@@ -7,7 +7,7 @@
 
 namespace granular::analysis {
 
-/// x(t) = x0 + A exp(-t/tau) sin(omega t + phase) fitted to samples (seed 000 eq. 64: the motion of
+/// x(t) = x0 + A exp(-t/tau) sin(omega t + phase) fitted to samples (Unger & Kertesz 2003, eq. 64: the motion of
 /// the free end of a chain, or of a piston, after a load step). Units follow the samples: [x] for
 /// the signal, [t] for time.
 struct DampedOscillationFit {

@@ -26,12 +26,12 @@ struct FitWindow {
     double to = 0.0;
 };
 
-/// The damped oscillation x(t) = x0 + A exp(-(t - t0)/tau) sin(omega (t - t0) + phase) (seed 000
+/// The damped oscillation x(t) = x0 + A exp(-(t - t0)/tau) sin(omega (t - t0) + phase) (Unger & Kertesz 2003
 /// eq. 64) fitted to one column over a window starting at t0, with the continuum theory's omega
 /// and tau where the scenario has one (the chain: eq. 58 and 60 for the slowest mode).
 struct OscillationAnalysis {
-    std::string column;                                 ///< the signal, e.g. piston_y
-    FitWindow window;                                   ///< s, the samples actually used (finite ends)
+    std::string column;                       ///< the signal, e.g. piston_y
+    FitWindow window;                         ///< s, the samples actually used (finite ends)
     std::optional<DampedOscillationFit> fit;  ///< time measured from window.from
     std::string error;                        ///< why there is no fit (too few samples, constant signal, ...)
     std::optional<double> theoryOmega;        ///< rad/s

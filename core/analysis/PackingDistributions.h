@@ -20,13 +20,13 @@ struct Histogram {
     [[nodiscard]] double total() const;
 };
 
-/// The directions of the grain-grain contact normals (seed 003 Fig. 9 left); n and -n are the same
+/// The directions of the grain-grain contact normals (Shaebani et al. 2009, Fig. 9 left); n and -n are the same
 /// contact. 2D: the angle of n to the x axis in [0, pi). 3D: |n_z| in [0, 1], which is uniform for
 /// an isotropic distribution (the cosine of the polar angle is uniform on the sphere).
 [[nodiscard]] Histogram contactNormalHistogram(const World& world, int bins);
 
 /// Contacts per unit volume (2D: area) on a grid of cellsPerAxis^D boxes over the periodic cell (or
-/// the world's bounds), by contact point; x varies fastest (seed 003 Fig. 9 right). In a periodic cell the
+/// the world's bounds), by contact point; x varies fastest (Shaebani et al. 2009, Fig. 9 right). In a periodic cell the
 /// grid follows its edges (reduced coordinates), so a sheared cell is divided into equal parallelograms.
 [[nodiscard]] std::vector<double> contactDensityGrid(const World& world, int cellsPerAxis);
 

@@ -8,7 +8,7 @@ struct World;
 
 namespace granular::analysis {
 
-/// Scalar measures of a packing (seed 003 section 5). A contact counts when it carries a
+/// Scalar measures of a packing (Shaebani et al. 2009, section 5). A contact counts when it carries a
 /// compressive normal force; overlaps are measured at the current positions (minimum image in a
 /// periodic cell) and are CD's accuracy measure.
 struct PackingStatistics {

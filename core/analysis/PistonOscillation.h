@@ -20,7 +20,7 @@ inline constexpr double kSlidingShareAfterTransient = 0.005;
 /// Oscillation periods over which the sliding share is averaged (single samples scatter).
 inline constexpr double kSlidingAveragingPeriods = 2.0;
 
-/// The piston experiment of seed 000 (Fig. 5, 8): after the load step F -> F + dF the piston performs
+/// The piston experiment of Unger & Kertesz 2003 (Fig. 5, 8): after the load step F -> F + dF the piston performs
 /// a damped oscillation, eq. 64, whose omega and tau are fitted freely.
 ///
 /// Right after the step many contacts slide (a loose packing of nearly frictionless grains compacts

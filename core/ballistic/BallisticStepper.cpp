@@ -1,12 +1,15 @@
 #include "ballistic/BallisticStepper.h"
 
+#include "method/StageTimer.h"
 #include "model/World.h"
 #include "settings/Settings.h"
-#include "method/StageTimer.h"
 
 namespace granular {
 
-void BallisticStepper::configure(const Settings& settings) { dt_ = settings.solver.dt; }
+void BallisticStepper::configure(const Settings& settings)
+{
+    dt_ = settings.solver.dt;
+}
 
 StepDiagnostics BallisticStepper::step(World& world)
 {

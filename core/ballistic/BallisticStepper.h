@@ -5,7 +5,7 @@
 namespace granular {
 
 /// Free flight under gravity, no contacts, with the implicit Euler scheme of the contact methods
-/// (seed 000 eq. 1-2): v(t+dt) = v(t) + g dt, x(t+dt) = x(t) + v(t+dt) dt.
+/// (Unger & Kertesz 2003, eq. 1-2): v(t+dt) = v(t) + g dt, x(t+dt) = x(t) + v(t+dt) dt.
 /// For constant g it gives x_n = x0 + v0 t_n - g t_n^2/2 - g dt t_n/2 exactly: first order.
 class BallisticStepper final : public Stepper {
 public:

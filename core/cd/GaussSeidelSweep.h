@@ -28,7 +28,10 @@ struct RigidBoundaryTerms {
     void warmStarted(std::size_t /*k*/, const Contact& /*c*/) {}
     void prepare(const PredictedMotion& /*motion*/) {}
     [[nodiscard]] Vec3 freeVelocity(std::size_t /*a*/, const Vec3& free) const { return free; }
-    [[nodiscard]] double friction(const Contact& c) const { return contact->frictionFor(c.kind == ContactKind::Particle); }
+    [[nodiscard]] double friction(const Contact& c) const
+    {
+        return contact->frictionFor(c.kind == ContactKind::Particle);
+    }
     template <class Apply> void update(std::size_t /*a*/, const Contact& /*c*/, const Vec3& /*dR*/, Apply&& apply)
     {
         apply();
@@ -66,7 +69,8 @@ SweepResult gaussSeidelSweeps(std::vector<Contact>& contacts, const SolverSettin
         shuffleSweepOrder(order, random);
         for (const std::uint32_t a : order) {
             Contact& c = contacts[a];
-            const Vec3 V = contactPointVelocity(c, motion.velocity(), motion.angularVelocity(), motion.pistonVelocity());
+            const Vec3 V =
+                contactPointVelocity(c, motion.velocity(), motion.angularVelocity(), motion.pistonVelocity());
             const Vec3 U = terms.freeVelocity(a, freeRelativeVelocity(c, V, dt));
             const Vec3 R = shockLaw(U, c.normal, c.gap, c.normalMass, c.tangentialMass, terms.friction(c), dt);
             const Vec3 dR = R - c.force;

@@ -14,7 +14,7 @@ inline Vec3 freeRelativeVelocity(const Contact& c, const Vec3& V, double dt)
     return V - dt * ((Rn / c.normalMass) * c.normal + Rt / c.tangentialMass);
 }
 
-/// One contact's force from the inelastic shock law with g_pos = max(g, 0) (seed 000 eq. 34).
+/// One contact's force from the inelastic shock law with g_pos = max(g, 0) (Unger & Kertesz 2003, eq. 34).
 /// U: relative velocity the contact would have after dt without its own force (eq. 23), n: unit
 /// normal from body 0 to body 1, gap g (m), normal and tangential effective masses m_n, m_t (eq. 17-18),
 /// Coulomb coefficient mu. Returns R acting on body 1 (N).

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "settings/Choices.h"
 #include "model/Contact.h"
 #include "model/Particles.h"
+#include "settings/Choices.h"
 #include "util/Random.h"
 
 #include <algorithm>
@@ -22,7 +22,7 @@ inline void resetSweepOrder(std::vector<std::uint32_t>& order, std::size_t count
 }
 
 /// A fresh random permutation of the sweep order (Fisher-Yates): every candidate exactly once per
-/// iteration, in an order drawn from the seeded generator (seed 000 section 2.5).
+/// iteration, in an order drawn from the seeded generator (Unger & Kertesz 2003, section 2.5).
 inline void shuffleSweepOrder(std::vector<std::uint32_t>& order, Random& random)
 {
     for (std::size_t k = order.size() - 1; k > 0; --k) {
@@ -31,7 +31,7 @@ inline void shuffleSweepOrder(std::vector<std::uint32_t>& order, Random& random)
 }
 
 /// The convergence measures of the non-linear Gauss-Seidel iteration: the local criterion's largest
-/// relative change (seed 000 eq. 35) and the global one's mean force (eq. 36), gathered contact by
+/// relative change (Unger & Kertesz 2003, eq. 35) and the global one's mean force (eq. 36), gathered contact by
 /// contact during a sweep.
 class SweepConvergence {
 public:

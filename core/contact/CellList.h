@@ -22,7 +22,7 @@ public:
                    std::vector<std::pair<std::int32_t, std::int32_t>>& pairs);
 
     /// The same pairs in a periodic cell (positions inside it): the grid wraps around and gaps use
-    /// the minimum image (seed 003 eq. 21). Throws std::runtime_error when the cell is shorter than
+    /// the minimum image (Shaebani et al. 2009, eq. 21). Throws std::runtime_error when the cell is shorter than
     /// twice the interaction range, where a pair could touch through two images at once.
     void findPeriodicPairs(const Particles& particles, const PeriodicCell& cell, double margin,
                            std::vector<std::pair<std::int32_t, std::int32_t>>& pairs);

@@ -11,7 +11,7 @@ struct World;
 
 /// Finds the contact candidates of a world (sphere-sphere, sphere-plane, sphere-piston and
 /// sphere-drum pairs whose gap is below a margin), computes their geometry and effective masses
-/// (seed 000 eq. 17-18) and carries over the forces of candidates that already existed.
+/// (Unger & Kertesz 2003, eq. 17-18) and carries over the forces of candidates that already existed.
 class ContactDetection {
 public:
     /// `margin` (m): candidates are pairs with gap < margin; it must cover the approach within one step.

@@ -6,7 +6,7 @@
 
 namespace granular {
 
-/// Velocity of body 1 relative to body 0 at the contact point (seed 000 eq. 3), for translational
+/// Velocity of body 1 relative to body 0 at the contact point (Unger & Kertesz 2003, eq. 3), for translational
 /// velocities v and angular velocities w of the particles and the piston's speed along its normal;
 /// walls and the drum move with the contact's surfaceVelocity.
 inline Vec3 contactPointVelocity(const Contact& c, const std::vector<Vec3>& v, const std::vector<Vec3>& w,

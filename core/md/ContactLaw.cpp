@@ -8,7 +8,7 @@ namespace granular::md {
 
 namespace {
 
-/// The CD that a linear contact of effective mass m stands in for (seed 000 eq. 67-68 are written
+/// The CD that a linear contact of effective mass m stands in for (Unger & Kertesz 2003, eq. 67-68 are written
 /// for equal grains of mass m, whose m_n = m/2; here the same with m = 2 m_n, so that a grain on a
 /// wall, m_n = m, is treated like the grain-grain contact of twice the mass, as in the CD shock law).
 theory::ChainParameters equivalentChain(const MaterialModel& material, double effectiveMass)

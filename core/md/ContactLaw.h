@@ -1,11 +1,11 @@
 #pragma once
 
-#include "model/Contact.h"
 #include "md/MaterialModel.h"
+#include "model/Contact.h"
 
 namespace granular::md {
 
-/// The force law of one contact, fixed by the material and the two bodies (PHYSICS.md section 3).
+/// The force law of one contact, fixed by the material and the two bodies (docs/REFERENCES.md).
 /// Normal force on body 1 along n: F_n = elastic(delta) + dampingCoefficient(delta) d(delta)/dt.
 ///   linear: elastic = k delta,          damping coefficient c
 ///   Hertz:  elastic = k_h delta^(3/2),  damping coefficient eta delta^(1/4)   (Tsuji-type)
@@ -38,7 +38,7 @@ struct PairLaw {
     [[nodiscard]] double tangentialDampingAt(double overlap) const;
 };
 
-/// The law of the candidate `c` (masses m_n, m_t from the contact detection, seed 000 eq. 17-18,
+/// The law of the candidate `c` (masses m_n, m_t from the contact detection, Unger & Kertesz 2003, eq. 17-18,
 /// which are right for equal and unequal grains, fixed partners of infinite mass and walls).
 /// `tsujiAlpha` is tsujiDampingFactor(e) for the Hertz law (computed once per material).
 [[nodiscard]] PairLaw pairLawFor(const MaterialModel& material, const Contact& c, double radius0, double radius1,

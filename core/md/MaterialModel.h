@@ -9,7 +9,7 @@ namespace granular {
 namespace md {
 
 /// The contact material of the soft-particle method, read from `material.*`, `contact.*` and the
-/// CD settings that the CD-MD equivalence (seed 000 eq. 67-68) refers to.
+/// CD settings that the CD-MD equivalence (Unger & Kertesz 2003, eq. 67-68) refers to.
 struct MaterialModel {
     NormalLaw law = NormalLaw::Linear;
     double grainStiffness = 0.0;         ///< N/m, k_n of one grain (linear law); 0: the CD-equivalent stiffness
@@ -24,9 +24,9 @@ struct MaterialModel {
 
     [[nodiscard]] bool operator==(const MaterialModel&) const = default;
 
-    /// Stiffness from seed 000 eq. 67 (linear law with material.stiffness = 0).
+    /// Stiffness from Unger & Kertesz 2003, eq. 67 (linear law with material.stiffness = 0).
     [[nodiscard]] bool cdEquivalentStiffness() const { return law == NormalLaw::Linear && grainStiffness == 0.0; }
-    /// Damping from seed 000 eq. 68 (material.restitution = -1).
+    /// Damping from Unger & Kertesz 2003, eq. 68 (material.restitution = -1).
     [[nodiscard]] bool cdEquivalentDamping() const { return restitution < 0.0; }
 };
 
@@ -35,7 +35,7 @@ struct MaterialModel {
 [[nodiscard]] MaterialModel materialModelFrom(const Settings& settings);
 
 /// Damping ratio zeta = -ln e / sqrt(pi^2 + ln^2 e) of a linear spring-dashpot whose collisions
-/// restitute e (seed 001: c_n = 2 sqrt(k m*) zeta = 2 sqrt(k m*) / sqrt(1 + (pi / ln e)^2)); 1 at e = 0.
+/// restitute e (MSCM 2024: c_n = 2 sqrt(k m*) zeta = 2 sqrt(k m*) / sqrt(1 + (pi / ln e)^2)); 1 at e = 0.
 [[nodiscard]] double linearDampingRatio(double restitution);
 
 }  // namespace md

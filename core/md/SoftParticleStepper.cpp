@@ -1,9 +1,9 @@
 #include "md/SoftParticleStepper.h"
 
+#include "method/StageTimer.h"
 #include "model/World.h"
 #include "periodic/Relaxation.h"
 #include "periodic/StressTensor.h"
-#include "method/StageTimer.h"
 
 #include <algorithm>
 #include <cmath>

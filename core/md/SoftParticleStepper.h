@@ -23,7 +23,7 @@ struct SoftParticleSettings {
         0;  ///< velocity-Verlet steps per dt; 0: automatic (each <= t_c / 50; overdamped contacts: relaxation / 10)
     double relativeSkin = 0.1;  ///< Verlet-list skin in smallest radii (contact.margin)
     MaterialModel material;
-    /// Setup periodic: the cell's size follows P_in - P_ext (seed 003 eq. 17-19), integrated by
+    /// Setup periodic: the cell's size follows P_in - P_ext (Shaebani et al. 2009, eq. 17-19), integrated by
     /// velocity Verlet with the grains, and the run ends when relaxed (pressure.relaxThreshold);
     /// nullopt: the world's boundaries are fixed.
     std::optional<PressureSettings> pressure;
@@ -34,13 +34,13 @@ struct SoftParticleSettings {
 
 }  // namespace md
 
-/// Soft-particle DEM (PHYSICS.md section 3, seed 001): overlapping grains repel by a linear or
+/// Soft-particle DEM (docs/REFERENCES.md, the DEM note of MSCM 2024): overlapping grains repel by a linear or
 /// Hertz spring with a dashpot calibrated to a restitution coefficient, a tangential spring with
 /// history capped by Coulomb, integrated by velocity Verlet with rotation. One step of the scenario
 /// (solver.dt) is `substeps` MD steps, each the stages
 ///   neighbours (Verlet list) -> drift (half kick + positions) -> contact forces -> kick -> dashpots.
 /// Grains of infinite mass are fixed or driven: they keep their velocity whatever acts on them.
-/// In a periodic cell (setup periodic) the cell's size follows the pressure as in seed 003: lambda is
+/// In a periodic cell (setup periodic) the cell's size follows the pressure as in Shaebani et al. 2009: lambda is
 /// kicked by (P_in - P_ext) / M_lambda and the positions are scaled by 1 + lambda dt at every drift;
 /// velocities are relative to that affine flow, which adds lambda l to a pair's approach speed.
 class SoftParticleStepper final : public Stepper {

@@ -19,7 +19,7 @@ constexpr double kStepsPerRelaxation = 10.0;  // overdamped: the fast relaxation
 constexpr double kFewestSteps = 10.0;         // below this the run is warned
 
 /// Steps per resolution that the automatic step aims at: 50 for a collision, 10 for an overdamped
-/// contact (zeta >= 1, e.g. the CD-equivalent damping of seed 000 eq. 68), whose fast mode
+/// contact (zeta >= 1, e.g. the CD-equivalent damping of Unger & Kertesz 2003, eq. 68), whose fast mode
 /// exp(-lambda t) is then integrated with an error of ~1 % per step and far from the stability
 /// limit dt = 2 / lambda of the explicit dashpot.
 double targetSteps(const ContactTimeScale& scale)
@@ -56,7 +56,7 @@ struct Pairing {
 
 std::string restitutionText(const MaterialModel& material)
 {
-    return material.cdEquivalentDamping() ? std::string("damping of seed 000 eq. 68")
+    return material.cdEquivalentDamping() ? std::string("damping of Unger & Kertesz 2003, eq. 68")
                                           : "e = " + number(material.restitution);
 }
 
@@ -67,11 +67,11 @@ ContactTimeScale pairingTimeScale(const Pairing& pairing, const MaterialModel& m
     const PairLaw law = pairLawFor(material, c, pairing.radius0, pairing.radius1, hertz.alpha);
     if (material.law == NormalLaw::Linear) {
         ContactTimeScale scale = linearTimeScale(law.stiffness, law.damping, pairing.normalMass);
-        scale.contact =
-            std::string(pairing.name) + " contact of the " +
-            (material.cdEquivalentStiffness() ? "CD-equivalent linear law (seed 000 eq. 67)" : "linear law") +
-            ", k = " + number(law.stiffness) + " N/m, m* = " + number(pairing.normalMass) + " kg, " +
-            restitutionText(material);
+        scale.contact = std::string(pairing.name) + " contact of the " +
+                        (material.cdEquivalentStiffness() ? "CD-equivalent linear law (Unger & Kertesz 2003, eq. 67)"
+                                                          : "linear law") +
+                        ", k = " + number(law.stiffness) + " N/m, m* = " + number(pairing.normalMass) + " kg, " +
+                        restitutionText(material);
         return scale;
     }
     ContactTimeScale scale;

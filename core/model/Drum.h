@@ -6,9 +6,9 @@ namespace granular {
 
 /// The inside of a rotating cylinder (drum) of infinite mass; particles stay inside it.
 struct Drum {
-    Vec3 centre = Vec3::Zero();  ///< m, a point on the axis
-    Vec3 axis = Vec3::UnitZ();   ///< unit vector
-    double radius = 1.0;         ///< m
+    Vec3 centre = Vec3::Zero();    ///< m, a point on the axis
+    Vec3 axis = Vec3::UnitZ();     ///< unit vector
+    double radius = 1.0;           ///< m
     double angularVelocity = 0.0;  ///< rad/s about axis (right-hand rule)
     double angle = 0.0;            ///< rad turned since t = 0 (advanced by the stepper; for drawing)
 

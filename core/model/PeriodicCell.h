@@ -8,7 +8,7 @@
 
 namespace granular {
 
-/// A cell repeated periodically in every direction (seed 003 section 3). Its edges are the columns of
+/// A cell repeated periodically in every direction (Shaebani et al. 2009, section 3). Its edges are the columns of
 /// the matrix H: a point x has the reduced coordinates s = H^-1 x, and x + H a is the same point for
 /// every integer a. The cell deforms as dH/dt = Lambda H with the strain rate Lambda:
 /// - in the paper's method (eq. 16, 23-24) only its size changes, Lambda = lambda 1, and the cell stays the
@@ -22,6 +22,7 @@ struct PeriodicCell {
     Mat3 strainRate = Mat3::Zero();        ///< 1/s, Lambda: dH/dt = Lambda H (symmetric)
     double innerPressure = 0.0;            ///< Pa (2D: N/m), P_in(t) of eq. 22 as the last step's iteration ended
     Mat3 innerStress = Mat3::Zero();       ///< Pa (2D: N/m), sym(sigma) of eq. 20 then; zero while the shape is fixed
+    double externalPressure = 0.0;         ///< Pa (2D: N/m), P_ext the cell is driven by (pressure.external)
     Mat3 inverseEdges = Mat3::Identity();  ///< 1/m, H^-1 (kept by setEdges)
 
     /// A square (2D) or cube (3D) of edge L at rest.

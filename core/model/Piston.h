@@ -8,13 +8,13 @@ namespace granular {
 /// The normal points into the packing; the applied force pushes along it.
 struct Piston {
     PlaneWall plane;
-    double mass = 1.0;          ///< kg (2D: kg per unit thickness)
-    double velocity = 0.0;      ///< m/s along plane.normal
-    double force = 0.0;         ///< N, applied along plane.normal (towards the particles)
-    double loadStep = 0.0;      ///< N, added to `force` from loadStepTime on
+    double mass = 1.0;            ///< kg (2D: kg per unit thickness)
+    double velocity = 0.0;        ///< m/s along plane.normal
+    double force = 0.0;           ///< N, applied along plane.normal (towards the particles)
+    double loadStep = 0.0;        ///< N, added to `force` from loadStepTime on
     double loadStepTime = 1e300;  ///< s
-    double area = 1.0;          ///< m^2 (2D: length in m), for the pressure
-    double contactForce = 0.0;  ///< N, force of the particles on the piston in the last step (against the normal)
+    double area = 1.0;            ///< m^2 (2D: length in m), for the pressure
+    double contactForce = 0.0;    ///< N, force of the particles on the piston in the last step (against the normal)
 
     [[nodiscard]] double appliedForce(double time) const { return time >= loadStepTime ? force + loadStep : force; }
 };

@@ -3,9 +3,9 @@
 #include "model/Contact.h"
 #include "model/Drum.h"
 #include "model/Particles.h"
+#include "model/PeriodicCell.h"
 #include "model/Piston.h"
 #include "model/PlaneWall.h"
-#include "model/PeriodicCell.h"
 
 #include <Eigen/Geometry>
 
@@ -22,7 +22,7 @@ struct World {
     std::vector<PlaneWall> walls;
     std::optional<Piston> piston;
     std::optional<Drum> drum;
-    std::optional<PeriodicCell> cell;  ///< set: periodic in every direction, no walls (seed 003)
+    std::optional<PeriodicCell> cell;  ///< set: periodic in every direction, no walls (Shaebani et al. 2009)
     std::vector<Contact> contacts;     ///< candidates of the last step with their forces (warm start)
     Vec3 gravity = Vec3::Zero();       ///< m/s^2
     Eigen::AlignedBox3d bounds;        ///< m, the container (drawing, cell lists)

@@ -1,7 +1,7 @@
 #include "observe/Observable.h"
 
-#include "observe/PairObservables.h"
 #include "model/World.h"
+#include "observe/PairObservables.h"
 #include "observe/PeriodicObservables.h"
 #include "settings/Settings.h"
 
@@ -66,6 +66,10 @@ std::vector<Observable> observablesFor(const Settings& settings)
         list.push_back(
             {"pressure", pressureUnit, "force of the packing on the piston / piston length (2D) or area",
              [](const World& w, const StepDiagnostics&) { return w.piston->contactForce / w.piston->area; }});
+        list.push_back(
+            {"external_pressure", pressureUnit,
+             "P_ext: the force applied to the piston (with a load step that acts) / its length (2D) or area",
+             [](const World& w, const StepDiagnostics&) { return w.piston->appliedForce(w.time) / w.piston->area; }});
     }
     if (settings.setup == Setup::Periodic) {
         addPeriodicObservables(list, settings);

@@ -18,6 +18,8 @@ void addPeriodicObservables(std::vector<Observable>& list, const Settings& setti
                     [](const World& w, const StepDiagnostics&) { return w.cell->dilationRate(); }});
     list.push_back({"pressure", pressureUnit, "inner pressure P_in of the last step's iteration (eq. 22, 27 or 32)",
                     [](const World& w, const StepDiagnostics&) { return w.cell->innerPressure; }});
+    list.push_back({"external_pressure", pressureUnit, "P_ext driving the periodic cell (pressure.external)",
+                    [](const World& w, const StepDiagnostics&) { return w.cell->externalPressure; }});
     list.push_back({"cell_length", "m", "edge L of the periodic cell (eq. 24); V^(1/D) once its shape is free",
                     [](const World& w, const StepDiagnostics&) { return w.cell->length(); }});
     list.push_back({"volume_fraction", "1", "grain volume (2D: area) over the cell's",

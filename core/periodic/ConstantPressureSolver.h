@@ -40,8 +40,8 @@ public:
 
 private:
     PredictedMotion motion_;
-    std::vector<std::uint32_t> order_;  ///< the sweep's random permutation
-    std::vector<Vec3> branch_;          ///< m, l_k: centre of body 0 to centre of body 1 (minimum image)
+    std::vector<std::uint32_t> order_;        ///< the sweep's random permutation
+    std::vector<Vec3> branch_;                ///< m, l_k: centre of body 0 to centre of body 1 (minimum image)
     double expectedDilationRate_ = 0.0;       ///< 1/s, lambda*
     Mat3 expectedStrainRate_ = Mat3::Zero();  ///< 1/s, Lambda*
     Mat3 expectedStress_ = Mat3::Zero();      ///< Pa (2D: N/m), sym(sigma*)

@@ -8,7 +8,7 @@ namespace granular {
 
 struct World;
 
-/// How far a packing at constant pressure is from rest (seed 003 section 5: "mean velocity and mean
+/// How far a packing at constant pressure is from rest (Shaebani et al. 2009, section 5: "mean velocity and mean
 /// acceleration below a threshold"), measured on the grains of the force network, i.e. those with at
 /// least D (the dimension) force-carrying contacts after the last step, and on the cell.
 /// Two departures from a plain mean over all grains, both needed for the rule to be reachable:

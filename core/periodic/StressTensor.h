@@ -6,7 +6,7 @@ namespace granular {
 
 struct World;
 
-/// The global stress tensor of a periodic world (seed 003 eq. 20), Pa (2D: N/m):
+/// The global stress tensor of a periodic world (Shaebani et al. 2009, eq. 20), Pa (2D: N/m):
 ///     sigma_ab = (1/V) ( sum_k F_k,a l_k,b + sum_i m_i v_i,a v_i,b )
 /// F_k the force on the second grain of contact k, l_k the minimum-image vector from the first grain's
 /// centre to the second's, both as the last step solved them; V the current cell volume. The 2D tensor

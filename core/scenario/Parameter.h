@@ -15,9 +15,9 @@ enum class Mutability { Live, OnReset };
 
 /// One entry of the scenario schema: a dotted key with its unit, default and accepted range.
 struct Parameter {
-    std::string key;          ///< dotted path, e.g. "solver.dt"
+    std::string key;  ///< dotted path, e.g. "solver.dt"
     ParameterKind kind = ParameterKind::Real;
-    std::string unit;         ///< SI unit or "1" for dimensionless; empty for integers/choices
+    std::string unit;  ///< SI unit or "1" for dimensionless; empty for integers/choices
     std::string description;
     Value defaultValue;
     std::optional<double> minimum;  ///< numeric kinds only

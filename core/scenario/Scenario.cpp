@@ -1,7 +1,7 @@
 #include "scenario/Scenario.h"
 
-#include "scenario/Schema.h"
 #include "scenario/ScenarioError.h"
+#include "scenario/Schema.h"
 
 namespace granular {
 
@@ -45,9 +45,21 @@ const Value& Scenario::get(std::string_view key) const
     return it->second;
 }
 
-double Scenario::real(std::string_view key) const { return std::get<double>(get(key)); }
-std::int64_t Scenario::integer(std::string_view key) const { return std::get<std::int64_t>(get(key)); }
-bool Scenario::boolean(std::string_view key) const { return std::get<bool>(get(key)); }
-const std::string& Scenario::text(std::string_view key) const { return std::get<std::string>(get(key)); }
+double Scenario::real(std::string_view key) const
+{
+    return std::get<double>(get(key));
+}
+std::int64_t Scenario::integer(std::string_view key) const
+{
+    return std::get<std::int64_t>(get(key));
+}
+bool Scenario::boolean(std::string_view key) const
+{
+    return std::get<bool>(get(key));
+}
+const std::string& Scenario::text(std::string_view key) const
+{
+    return std::get<std::string>(get(key));
+}
 
 }  // namespace granular

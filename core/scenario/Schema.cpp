@@ -135,7 +135,7 @@ Schema::Schema()
                "initial state: cloud (lattice in a box), chain (1D chain against a wall), piston (box closed by a "
                "mobile piston), drum (rotating cylinder), periodic (dilute random grains in a periodic cell), pair (a "
                "grain "
-               "above a fixed grain, seed 001's verification)",
+               "above a fixed grain, the verification of the DEM note of MSCM 2024)",
                reset),
         integer("world.dimension", 3, 2, 3, "2: disks in the x-y plane, 3: spheres", reset),
         positive("run.time", "s", 1.0, big, "simulated time of a run", live),
@@ -144,7 +144,7 @@ Schema::Schema()
         choice("solver.method", "ballistic", {"ballistic", "cd", "cd_pressure", "md"},
                "ballistic: free flight, no contacts; cd: non-smooth contact dynamics of rigid grains; "
                "cd_pressure: contact dynamics at constant pressure in a periodic cell (setup periodic); "
-               "md: soft-particle DEM with the material.* contact law (seed 001)",
+               "md: soft-particle DEM with the material.* contact law (MSCM 2024)",
                reset),
         positive("solver.dt", "s", 1e-3, 1e3, "time step", live),
         integer("solver.iterations", 40, 1, 1e7, "N_I: Gauss-Seidel iterations per step (fixed criterion)", live),
@@ -171,11 +171,11 @@ Schema::Schema()
                live),
         real("material.stiffness", "N/m", 0.0, 0.0, 1e15,
              "md linear law: k_n of one grain (two grains in series: k_n/2, grain on a wall: k_n); 0: the "
-             "CD-equivalent q m N_I / dt^2 of seed 000 eq. 67 from solver.dt and solver.iterations",
+             "CD-equivalent q m N_I / dt^2 of Unger & Kertesz 2003, eq. 67 from solver.dt and solver.iterations",
              live),
         real("material.restitution", "1", -1.0, -1.0, 1.0,
              "md: normal restitution coefficient e in [0, 1] of every collision; -1: the CD-equivalent damping "
-             "q m N_I / dt of seed 000 eq. 68 (linear law only)",
+             "q m N_I / dt of Unger & Kertesz 2003, eq. 68 (linear law only)",
              live),
         positive("material.young_modulus", "Pa", 7e10, 1e15, "md Hertz law: Young's modulus E of the grains", live),
         real("material.poisson_ratio", "1", 0.25, 0.0, 0.5, "md Hertz law: Poisson's ratio nu of the grains", live),

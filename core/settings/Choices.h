@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -100,10 +101,8 @@ template <> struct ChoiceNames<CellShape> {
 };
 
 template <> struct ChoiceNames<BoxWalls> {
-    static constexpr std::array<std::pair<BoxWalls, std::string_view>, 4> names = {{{BoxWalls::None, "none"},
-                                                                                    {BoxWalls::Floor, "floor"},
-                                                                                    {BoxWalls::Open, "open"},
-                                                                                    {BoxWalls::Closed, "closed"}}};
+    static constexpr std::array<std::pair<BoxWalls, std::string_view>, 4> names = {
+        {{BoxWalls::None, "none"}, {BoxWalls::Floor, "floor"}, {BoxWalls::Open, "open"}, {BoxWalls::Closed, "closed"}}};
 };
 
 /// The schema's name of a choice value, e.g. choiceName(Method::ContactDynamics) == "cd".
@@ -115,6 +114,17 @@ template <class Choice> constexpr std::string_view choiceName(Choice value)
         }
     }
     return {};
+}
+
+/// The choice value of a schema name, e.g. choiceNamed<Method>("cd"); nullopt for an unknown name.
+template <class Choice> constexpr std::optional<Choice> choiceNamed(std::string_view name)
+{
+    for (const auto& [choice, choiceText] : ChoiceNames<Choice>::names) {
+        if (choiceText == name) {
+            return choice;
+        }
+    }
+    return std::nullopt;
 }
 
 }  // namespace granular

@@ -10,21 +10,21 @@ namespace granular {
 
 /// How long a run lasts and what it writes (`run.*`, `output.*`).
 struct RunSettings {
-    double time = 1.0;              ///< s, simulated time of a run
-    double outputInterval = 0.01;   ///< s, simulated time between rows of the series
-    bool writeVtk = false;          ///< write particle frames (.vtp) at each row
+    double time = 1.0;             ///< s, simulated time of a run
+    double outputInterval = 0.01;  ///< s, simulated time between rows of the series
+    bool writeVtk = false;         ///< write particle frames (.vtp) at each row
 };
 
 /// The method and its iteration (`solver.*`).
 struct SolverSettings {
     Method method = Method::Ballistic;
-    double dt = 1e-3;                  ///< s, time step
-    std::int64_t iterations = 40;      ///< N_I, Gauss-Seidel iterations per step (fixed criterion)
+    double dt = 1e-3;              ///< s, time step
+    std::int64_t iterations = 40;  ///< N_I, Gauss-Seidel iterations per step (fixed criterion)
     ConvergenceCriterion criterion = ConvergenceCriterion::Fixed;
     std::int64_t maxIterations = 100000;  ///< iteration limit of the local and global criteria
-    std::int64_t substeps = 0;         ///< md: velocity-Verlet steps per dt; 0: automatic
-    double tolerance = 1e-6;           ///< 1, eps of the local and global criteria
-    double forceCutoff = 0.0;          ///< N, delta of the local criterion
+    std::int64_t substeps = 0;            ///< md: velocity-Verlet steps per dt; 0: automatic
+    double tolerance = 1e-6;              ///< 1, eps of the local and global criteria
+    double forceCutoff = 0.0;             ///< N, delta of the local criterion
 
     /// The most iterations a step may take: N_I for the fixed criterion, the limit otherwise.
     [[nodiscard]] std::int64_t iterationLimit() const
@@ -49,22 +49,22 @@ struct ContactSettings {
 /// The soft grains' material (`material.*`).
 struct MaterialSettings {
     NormalLaw law = NormalLaw::Linear;
-    double stiffness = 0.0;        ///< N/m, k_n of one grain (linear law); 0: the CD-equivalent stiffness
-    double restitution = -1.0;     ///< 1, e in [0, 1]; -1: the CD-equivalent damping (linear law only)
-    double youngModulus = 7e10;    ///< Pa, E (Hertz)
-    double poissonRatio = 0.25;    ///< 1, nu (Hertz)
+    double stiffness = 0.0;              ///< N/m, k_n of one grain (linear law); 0: the CD-equivalent stiffness
+    double restitution = -1.0;           ///< 1, e in [0, 1]; -1: the CD-equivalent damping (linear law only)
+    double youngModulus = 7e10;          ///< Pa, E (Hertz)
+    double poissonRatio = 0.25;          ///< 1, nu (Hertz)
     double tangentialRatio = 2.0 / 7.0;  ///< 1, k_t / k_n of the tangential spring (linear law)
 };
 
 /// The generated grains (`particles.*`).
 struct ParticleSettings {
     std::int64_t count = 100;
-    double radiusMin = 0.5e-3;  ///< m, radii uniform in [radiusMin, radiusMax]
-    double radiusMax = 0.5e-3;  ///< m
-    double density = 2500.0;    ///< kg/m^3 (2D: mass ~ r^2 for a disk of unit thickness)
-    double gap = 0.2;           ///< largest diameters, lattice gap between neighbours
-    double lift = 0.0;          ///< m, height of the lowest lattice row above the floor
-    double jitter = 0.0;        ///< gap widths, random displacement on the lattice
+    double radiusMin = 0.5e-3;     ///< m, radii uniform in [radiusMin, radiusMax]
+    double radiusMax = 0.5e-3;     ///< m
+    double density = 2500.0;       ///< kg/m^3 (2D: mass ~ r^2 for a disk of unit thickness)
+    double gap = 0.2;              ///< largest diameters, lattice gap between neighbours
+    double lift = 0.0;             ///< m, height of the lowest lattice row above the floor
+    double jitter = 0.0;           ///< gap widths, random displacement on the lattice
     Vec3 velocity = Vec3::Zero();  ///< m/s, initial velocity of every grain
 };
 
@@ -86,10 +86,10 @@ struct ChainSettings {
 
 /// The mobile piston (`piston.*`).
 struct PistonSettings {
-    double mass = 1.0;             ///< kg (2D: per unit thickness)
-    double force = 1.0;            ///< N, F pushing the piston into the packing
-    double loadStep = 0.0;         ///< N, dF added at loadStepTime
-    double loadStepTime = 1e9;     ///< s
+    double mass = 1.0;          ///< kg (2D: per unit thickness)
+    double force = 1.0;         ///< N, F pushing the piston into the packing
+    double loadStep = 0.0;      ///< N, dF added at loadStepTime
+    double loadStepTime = 1e9;  ///< s
 };
 
 /// The two-grain verification (`pair.*`).
@@ -120,7 +120,7 @@ struct Settings {
     std::string description;  ///< one line
     std::uint64_t seed = 1;   ///< seed of every random choice
     Setup setup = Setup::Cloud;
-    int dimension = 3;        ///< 2: disks in the x-y plane, 3: spheres
+    int dimension = 3;                     ///< 2: disks in the x-y plane, 3: spheres
     Vec3 gravity = Vec3(0.0, -9.81, 0.0);  ///< m/s^2 (z ignored in 2D)
     RunSettings run;
     SolverSettings solver;

@@ -1,10 +1,10 @@
 #include "setup/PeriodicSetup.h"
 
 #include "model/World.h"
-#include "settings/Settings.h"
-#include "setup/RandomPlacement.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Value.h"
+#include "settings/Settings.h"
+#include "setup/RandomPlacement.h"
 #include "util/Random.h"
 
 #include <cmath>

@@ -98,7 +98,7 @@ void buildCloud(World& world, const Settings& s)
     addBoxWalls(world, s.box.walls, size);
 }
 
-/// Seed 000 Fig. 6: equal disks in a line along x, touching, a wall `chain.wall_gap` left of the first.
+/// Unger & Kertesz 2003, Fig. 6: equal disks in a line along x, touching, a wall `chain.wall_gap` left of the first.
 void buildChain(World& world, const Settings& s)
 {
     const auto count = static_cast<std::size_t>(s.chain.count);
@@ -117,7 +117,7 @@ void buildChain(World& world, const Settings& s)
                                        Vec3(length, r, world.dimension == 3 ? r : 0.0));
 }
 
-/// Seed 000 Fig. 5: a box with fixed base and side walls closed at the top by a mobile piston.
+/// Unger & Kertesz 2003, Fig. 5: a box with fixed base and side walls closed at the top by a mobile piston.
 void buildPiston(World& world, const Settings& s)
 {
     const Vec3 size = boxSize(s, world.dimension);
@@ -170,6 +170,9 @@ void applyLiveParameters(World& world, const Settings& s)
     }
     if (world.drum) {
         world.drum->angularVelocity = s.drum.angularVelocity;
+    }
+    if (world.cell) {
+        world.cell->externalPressure = s.pressure.externalPressure;
     }
 }
 

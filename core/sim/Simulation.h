@@ -17,8 +17,8 @@ namespace granular {
 
 /// What a load step changed: the piston force before and after it, N.
 struct LoadStepChange {
-    double forceBefore = 0.0;  ///< N, applied at the current time before the step
-    double forceAfter = 0.0;   ///< N, applied from the next step on
+    double forceBefore = 0.0;              ///< N, applied at the current time before the step
+    double forceAfter = 0.0;               ///< N, applied from the next step on
     std::vector<std::string> changedKeys;  ///< the scenario keys it set
 };
 

@@ -80,7 +80,8 @@ void CliTest::runWritesSeriesSummaryAndScenario()
 
 void CliTest::freeFallSeriesMatchesClosedForm()
 {
-    // probe_y(t) = y0 + v0 t - g t^2/2 - g dt t/2: the parabola plus the implicit Euler term (seed 000 eq. 1-2).
+    // probe_y(t) = y0 + v0 t - g t^2/2 - g dt t/2: the parabola plus the implicit Euler term (Unger & Kertesz 2003, eq.
+    // 1-2).
     const ScratchDirectory dir;
     const Result r = runGranular("run freefall2d --quiet --out '" + dir.path.string() + "'");
     QCOMPARE(r.exitCode, 0);

@@ -1,5 +1,5 @@
 // `granular fit` as scripts see it: the JSON of x(t) = x0 + A exp(-t/tau) sin(omega t + phase)
-// (seed 000 eq. 64) fitted to a series CSV, its key order, and exit code 2 with one line on bad input.
+// (Unger & Kertesz 2003, eq. 64) fitted to a series CSV, its key order, and exit code 2 with one line on bad input.
 #include "CsvSeries.h"
 
 #include "CliProcess.h"

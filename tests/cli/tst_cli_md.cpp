@@ -1,6 +1,6 @@
 // `granular run` with the soft-particle method as users see it: the time-step advisor's warning on
-// stderr (md_impact at the seed's dt = 5e-8 s, t_c = 1.65e-7 s), the one-flag CD-MD switch of
-// chain1d (seed 000 eq. 67-68: the summary's chain oscillation block compares the MD run with the CD
+// stderr (md_impact at the note's dt = 5e-8 s, t_c = 1.65e-7 s), the one-flag CD-MD switch of
+// chain1d (Unger & Kertesz 2003, eq. 67-68: the summary's chain oscillation block compares the MD run with the CD
 // theory, eq. 58 and 60, within 5 %), and one line naming the key on bad material input.
 #include "CliProcess.h"
 
@@ -41,7 +41,7 @@ void CliSoftParticleTest::seedTimeStepIsWarnedWithASuggestion()
     QVERIFY2(automatic.err.empty(), automatic.err.c_str());
 }
 
-// Seed 000 eq. 67-68: --set solver.method=md alone; omega and tau vs the CD theory (eq. 58, 60).
+// Unger & Kertesz 2003, eq. 67-68: --set solver.method=md alone; omega and tau vs the CD theory (eq. 58, 60).
 void CliSoftParticleTest::chainSwitchesToMdWithOneFlag()
 {
     const ScratchDirectory dir;

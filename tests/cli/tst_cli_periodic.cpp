@@ -1,4 +1,4 @@
-// `granular run periodic2d` and `granular sweep` as scripts see them (seed 003): the series columns and
+// `granular run periodic2d` and `granular sweep` as scripts see them (Shaebani et al. 2009): the series columns and
 // summary keys of a constant-pressure run in a periodic cell, the sweep's CSV, and exit code 2 with one
 // line and nothing written on a bad value.
 #include "CliProcess.h"

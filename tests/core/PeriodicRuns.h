@@ -1,5 +1,5 @@
 #pragma once
-// Shared by the tests of contact dynamics at constant pressure in a periodic cell (seed 003).
+// Shared by the tests of contact dynamics at constant pressure in a periodic cell (Shaebani et al. 2009).
 
 #include "BuiltinScenarios.h"
 #include "analysis/PackingStatistics.h"
@@ -16,7 +16,7 @@
 
 namespace granular::periodic_test {
 
-/// The paper's reference system (seed 003 section 5): the built-in `periodic2d`.
+/// The paper's reference system (Shaebani et al. 2009, section 5): the built-in `periodic2d`.
 inline Scenario referenceSystem(std::int64_t seed)
 {
     Scenario scenario = resolveScenario("periodic2d");

@@ -1,7 +1,7 @@
 // Contact dynamics against closed forms: a resting sphere carries m g; rolling without slip
 // accelerates at a = g sin(theta) / (1 + I/(m r^2)) (5/7 g sin(theta) sphere, 2/3 disk); slipping at
 // a = g (sin(theta) - mu cos(theta)) below the threshold mu = 2/7 tan(theta) (sphere); and the
-// shock law (seed 000 eq. 34) makes a head-on collision perfectly inelastic.
+// shock law (Unger & Kertesz 2003, eq. 34) makes a head-on collision perfectly inelastic.
 #include "cd/ContactDynamicsStepper.h"
 #include "model/World.h"
 
@@ -175,7 +175,8 @@ void ContactDynamicsClosedFormTest::unequalMassesConserveMomentumAndStick()
     for (int n = 0; n < 10; ++n) {
         stepper.step(world);
     }
-    const Vec3 after = world.particles.mass[0] * world.particles.velocity[0] + world.particles.mass[1] * world.particles.velocity[1];
+    const Vec3 after =
+        world.particles.mass[0] * world.particles.velocity[0] + world.particles.mass[1] * world.particles.velocity[1];
     QVERIFY((after - momentum).norm() < 1e-14 * momentum.norm() + 1e-18);
     const Vec3 common = momentum / (world.particles.mass[0] + world.particles.mass[1]);
     QVERIFY((world.particles.velocity[0] - common).norm() < 1e-12);

@@ -1,4 +1,4 @@
-// Seed 000 section 3.3.1 (Fig. 6-7): the built-in `chain1d` (50 disks, d = m = dt = 1, F_ext = 0.05)
+// Unger & Kertesz 2003, section 3.3.1 (Fig. 6-7): the built-in `chain1d` (50 disks, d = m = dt = 1, F_ext = 0.05)
 // solved by CD with a fixed N_I oscillates like a visco-elastic rod. After the last contact opening
 // only the slowest mode k = 2 pi / (4 L) survives; its angular frequency is eq. 58,
 // omega = k sqrt(c^2 - D^2 k^2 / 4) with c = sqrt(q N_I) d / dt (eq. 57), D = q N_I d^2 / dt (eq. 54),
@@ -9,9 +9,9 @@
 // within 3 %.
 #include "BuiltinScenarios.h"
 #include "analysis/ChainOscillation.h"
+#include "analysis/SeriesTable.h"
 #include "scenario/Scenario.h"
 #include "sim/Run.h"
-#include "analysis/SeriesTable.h"
 #include "sim/Simulation.h"
 
 #include "settings/SettingsBinding.h"

@@ -1,5 +1,5 @@
 // The continuum theory of the spurious elasticity of CD with a fixed number of iterations
-// (seed 000 section 3, eq. 45-68), checked against values worked out here from the paper's formulas.
+// (Unger & Kertesz 2003, section 3, eq. 45-68), checked against values worked out here from the paper's formulas.
 #include "theory/ChainTheory.h"
 
 #include <QtTest>
@@ -14,7 +14,7 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-/// The chain of seed 000 Fig. 6-7: 50 disks, d = m = dt = 1, N_I = 40.
+/// The chain of Unger & Kertesz 2003, Fig. 6-7: 50 disks, d = m = dt = 1, N_I = 40.
 ChainParameters paperChain()
 {
     ChainParameters chain;
@@ -134,7 +134,7 @@ void ChainTheoryTest::equivalentSpringDashpotReproducesDiffusionAndSound()
 
 void ChainTheoryTest::frequencyScalesAsSqrtIterationsAndDampingTimeAsInverse()
 {
-    // eq. 58 and 60 for k << k_c: omega ~ c k ~ sqrt(N_I), tau ~ 1/N_I (seed 000, Fig. 8 discussion).
+    // eq. 58 and 60 for k << k_c: omega ~ c k ~ sqrt(N_I), tau ~ 1/N_I (Unger & Kertesz 2003, Fig. 8 discussion).
     ChainParameters few = paperChain();
     ChainParameters many = paperChain();
     many.iterationsPerStep = 4 * few.iterationsPerStep;

@@ -1,4 +1,4 @@
-// The fit of x(t) = x0 + A exp(-t/tau) sin(omega t + phase) (seed 000 eq. 64) on synthetic signals:
+// The fit of x(t) = x0 + A exp(-t/tau) sin(omega t + phase) (Unger & Kertesz 2003, eq. 64) on synthetic signals:
 // noise-free data must give back the generating parameters to round-off level, noisy data to
 // within the statistical error, and bad input must be refused with one line.
 #include "analysis/DampedOscillationFit.h"
@@ -42,7 +42,7 @@ const Signal kFewPeriods{"1.5 periods", 0.3, 1.2, 5.0, 2.0 * kPi / 4.0, 0.7, 0.0
 const Signal kManyPeriods{"20 periods", -2.5, 0.04, 200.0, 2.0 * kPi / 3.0, -2.0, 0.0, 60.0, 2000};
 const Signal kStrongDamping{"strong damping", 10.0, 3.0, 0.5, 2.0 * kPi, 2.5, 0.0, 4.0, 400};
 const Signal kWeakDamping{"weak damping", 1e-3, 2e-4, 1e4, 2.0 * kPi / 2.0, -3.0, 0.0, 10.0, 500};
-// The chain of seed 000 Fig. 7 (omega, tau of eq. 58, 60 for n = 50, N_I = 40), seen after its transient.
+// The chain of Unger & Kertesz 2003, Fig. 7 (omega, tau of eq. 58, 60 for n = 50, N_I = 40), seen after its transient.
 const Signal kLateWindow{"late window", 50.7, 0.8, 63.52, 0.17673, 1.1, 100.0, 400.0, 301};
 
 TimeSeries sample(const Signal& signal, double noise, std::uint64_t seed)

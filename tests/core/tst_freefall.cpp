@@ -1,5 +1,5 @@
 // Ballistic flight checked against the closed form x(t) = x0 + v0 t + g t^2/2 (vector g, so
-// y(t) = y0 + v0 t - |g| t^2/2). The implicit Euler scheme of seed 000 eq. (1)-(2),
+// y(t) = y0 + v0 t - |g| t^2/2). The implicit Euler scheme of Unger & Kertesz 2003, eq. (1)-(2),
 // v_{n+1} = v_n + g dt, x_{n+1} = x_n + v_{n+1} dt, sums exactly to
 // x_n = x0 + v0 t_n + g t_n^2/2 + g dt t_n/2: a first-order error term that tests can predict.
 #include "scenario/Scenario.h"

@@ -1,4 +1,4 @@
-// Soft-particle DEM (PHYSICS.md section 3) against closed forms:
+// Soft-particle DEM (docs/REFERENCES.md) against closed forms:
 // - energy: with e = 1 (no dashpot) velocity Verlet conserves the total energy E = sum 1/2 m v^2 +
 //   1/2 I w^2 - m g.x over 1000 collisions within 1e-4 (relative);
 // - Hertz: a head-on undamped collision lasts t_c = 2.87 (m*^2 / (R* E*^2 v))^(1/5) (Hertz theory,

@@ -1,4 +1,4 @@
-// The soft-particle method in the fully periodic cell at constant pressure (seed 003 eq. 17-19, 22, 24
+// The soft-particle method in the fully periodic cell at constant pressure (Shaebani et al. 2009, eq. 17-19, 22, 24
 // with MD forces):
 // - a dilute gas that never collides: its kinetic energy K stays fixed, P_in = 2K / (D V) (eq. 22), and
 //   eq. 19 makes u = ln L a conservative oscillator, M_lambda u'' = 2K / (D V) - P_ext. It oscillates

@@ -1,9 +1,9 @@
-// Soft-particle DEM (PHYSICS.md section 3, seed 001): the normal restitution of a head-on collision,
+// Soft-particle DEM (docs/REFERENCES.md, the DEM note of MSCM 2024): the normal restitution of a head-on collision,
 // measured from the normal relative velocity before and after the contact (which ends at delta = 0),
 // equals the specified e within 1 % for e in {0.1, 0.5, 0.9}, for equal masses, masses 1:4, a fixed
 // partner (infinite mass) and a wall:
 //   linear law: c_n = 2 sqrt(k_n m_eff) / sqrt(1 + (pi / ln e)^2), m_eff = m1 m2 / (m1 + m2)
-//               (seed 001's damping; m_eff = m1 against a fixed grain or a wall);
+//               (the DEM note of MSCM 2024 damping; m_eff = m1 against a fixed grain or a wall);
 //   Hertz law:  F = 4/3 E* sqrt(R*) delta^(3/2) + alpha(e) sqrt(m_eff k_h) delta^(1/4) d(delta)/dt
 //               (damping proportional to delta^(1/4), whose restitution does not depend on the speed).
 // The MD step is automatic: each at most t_c / 50.
@@ -137,10 +137,10 @@ private slots:
     void collisionAcrossThePeriodicBoundary();
 };
 
-// Seed 001: c_n = 2 sqrt(k_n m_eff) / sqrt(1 + (pi / ln e)^2).
+// MSCM 2024: c_n = 2 sqrt(k_n m_eff) / sqrt(1 + (pi / ln e)^2).
 void SoftParticleRestitutionTest::linearLawRestitutesTheSpecifiedE()
 {
-    checkLaw(&linearMaterial, "linear spring-dashpot (seed 001 c_n)");
+    checkLaw(&linearMaterial, "linear spring-dashpot (the DEM note of MSCM 2024 c_n)");
 }
 
 // Hertz F = 4/3 E* sqrt(R*) delta^(3/2) with the delta^(1/4) dashpot calibrated to e.
@@ -160,7 +160,7 @@ void SoftParticleRestitutionTest::elasticCollisionIsElastic()
     }
 }
 
-// A periodic cell of fixed size (World::cell, seed 003 eq. 21 minimum image): two grains meet across
+// A periodic cell of fixed size (World::cell, Shaebani et al. 2009, eq. 21 minimum image): two grains meet across
 // the boundary x = 0 = L and restitute e = 0.5 like anywhere else.
 void SoftParticleRestitutionTest::collisionAcrossThePeriodicBoundary()
 {

@@ -1,21 +1,21 @@
 // The soft-particle method on the built-in scenarios:
-// - md_press (seed 001): a grain driven at 1 mm/s into a fixed grain from first touch has, after
+// - md_press (MSCM 2024): a grain driven at 1 mm/s into a fixed grain from first touch has, after
 //   0.1 s, the overlap delta = v t = 1e-4 m and the normal force F = (k_n / 2) delta = 5e4 N (two
 //   grains of k_n = 1e9 N/m in series), within 0.1 %;
-// - md_impact (seed 001): at the seed's dt = 5e-8 s the collision (t_c = pi / sqrt(k/m*) /
+// - md_impact (MSCM 2024): at the note's dt = 5e-8 s the collision (t_c = pi / sqrt(k/m*) /
 //   sqrt(1 - zeta^2) = 1.65e-7 s) is resolved by ~3 steps: the run warns and suggests dt <= t_c/50;
-// - CD-MD equivalence (seed 000 eq. 67-68): chain1d with `solver.method = md` alone takes the
+// - CD-MD equivalence (Unger & Kertesz 2003, eq. 67-68): chain1d with `solver.method = md` alone takes the
 //   contact stiffness q m N_I / dt^2 and damping q m N_I / dt from the theory and reproduces the
 //   omega and tau of the CD run within 5 %;
 // - md runs on the piston, drum and cloud setups of the CD scenarios.
 #include "BuiltinScenarios.h"
 #include "analysis/ChainOscillation.h"
+#include "analysis/SeriesTable.h"
 #include "md/ContactLaw.h"
 #include "md/SoftParticleStepper.h"
 #include "scenario/Scenario.h"
 #include "scenario/ScenarioError.h"
 #include "sim/Run.h"
-#include "analysis/SeriesTable.h"
 #include "sim/Simulation.h"
 #include "theory/ChainTheory.h"
 
@@ -75,7 +75,7 @@ private slots:
     void rejectedLiveMaterialLeavesTheScenarioAsItWas();
 };
 
-// Seed 001: F = (k_n / 2) v t = 5e4 N and delta = v t = 1e-4 m at t = 0.1 s.
+// MSCM 2024: F = (k_n / 2) v t = 5e4 N and delta = v t = 1e-4 m at t = 0.1 s.
 void SoftParticleScenarioTest::pressReachesTheSeedsForce()
 {
     Simulation simulation(resolveScenario("md_press"));
@@ -83,7 +83,7 @@ void SoftParticleScenarioTest::pressReachesTheSeedsForce()
     QVERIFY(std::fabs(series.time.back() - 0.1) < 1e-12);
     const double force = series.column("normal_force").back();
     const double overlap = series.column("overlap").back();
-    const std::string message = "seed 001 constant approach: F(0.1 s) = " + std::to_string(force) +
+    const std::string message = "the DEM note of MSCM 2024 constant approach: F(0.1 s) = " + std::to_string(force) +
                                 " N (expected 5e4), delta = " + std::to_string(overlap) + " m (expected 1e-4)";
     std::printf("%s\n", message.c_str());
     QVERIFY2(std::fabs(force / 5e4 - 1.0) < 1e-3, message.c_str());
@@ -97,7 +97,7 @@ void SoftParticleScenarioTest::impactAtTheSeedsTimeStepWarns()
     QCOMPARE(scenario.real("solver.dt"), 5e-8);
     const Simulation seeds(scenario);
     const auto advice = seeds.advisories();
-    QVERIFY2(advice.size() == 1, "the seed's dt must be warned about");
+    QVERIFY2(advice.size() == 1, "the note's dt must be warned about");
     std::printf("%s\n", advice.front().c_str());
     QVERIFY2(advice.front().find("t_c = 1.65e-07 s") != std::string::npos, advice.front().c_str());
     QVERIFY2(advice.front().find("solver.dt <= 3.21e-09 s") != std::string::npos, advice.front().c_str());
@@ -106,7 +106,7 @@ void SoftParticleScenarioTest::impactAtTheSeedsTimeStepWarns()
     QVERIFY2(automatic.advisories().empty(), "automatic substeps resolve the contact: no warning");
 }
 
-// Seed 000 eq. 67-68: without material.stiffness and material.restitution the chain's contact gets
+// Unger & Kertesz 2003, eq. 67-68: without material.stiffness and material.restitution the chain's contact gets
 // kappa = q m N_I / dt^2 and gamma = q m N_I / dt.
 void SoftParticleScenarioTest::chainSwitchesToMdWithOneFlag()
 {
@@ -127,7 +127,7 @@ void SoftParticleScenarioTest::chainSwitchesToMdWithOneFlag()
     QVERIFY(std::fabs(law.stiffness - q * chain.mass * 40.0 / (chain.timeStep * chain.timeStep)) < 1e-12);
 }
 
-// Seed 000 eq. 67-68: the MD chain oscillates with the CD chain's omega and tau (within 5 %). CD's
+// Unger & Kertesz 2003, eq. 67-68: the MD chain oscillates with the CD chain's omega and tau (within 5 %). CD's
 // random sweep order scatters a single run's tau by a few %, so CD is averaged over four seeds.
 void SoftParticleScenarioTest::chainOmegaAndTauMatchContactDynamics()
 {
@@ -142,10 +142,10 @@ void SoftParticleScenarioTest::chainOmegaAndTauMatchContactDynamics()
     }
     const auto md = runChain("md", 1);
     QVERIFY2(md.fit.converged, "the damped-oscillation fit of the MD chain did not converge");
-    const std::string message = "CD-MD equivalence (seed 000 eq. 67-68): omega MD " + std::to_string(md.fit.omega) +
-                                " vs CD " + std::to_string(cdOmega) + " rad/s, tau MD " + std::to_string(md.fit.tau) +
-                                " vs CD " + std::to_string(cdTau) + " s; theory (eq. 58, 60) " +
-                                std::to_string(md.theoryOmega) + " rad/s, " + std::to_string(md.theoryTau) + " s";
+    const std::string message =
+        "CD-MD equivalence (Unger & Kertesz 2003, eq. 67-68): omega MD " + std::to_string(md.fit.omega) + " vs CD " +
+        std::to_string(cdOmega) + " rad/s, tau MD " + std::to_string(md.fit.tau) + " vs CD " + std::to_string(cdTau) +
+        " s; theory (eq. 58, 60) " + std::to_string(md.theoryOmega) + " rad/s, " + std::to_string(md.theoryTau) + " s";
     std::printf("%s\n", message.c_str());
     QVERIFY2(std::fabs(md.fit.omega / cdOmega - 1.0) < 0.05, message.c_str());
     QVERIFY2(std::fabs(md.fit.tau / cdTau - 1.0) < 0.05, message.c_str());

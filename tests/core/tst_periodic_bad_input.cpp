@@ -1,4 +1,4 @@
-// Bad input to the constant-pressure method (seed 003) gives one clear ScenarioError naming the key and
+// Bad input to the constant-pressure method (Shaebani et al. 2009) gives one clear ScenarioError naming the key and
 // the accepted range: M_lambda <= 0 (eq. 19 needs a positive inertia), P_ext <= 0 (the cell would never
 // compact), grains that do not fit the initial cell without overlaps, too few grains for minimum-image
 // contacts (eq. 21), and the method or setup without the other.

@@ -1,4 +1,4 @@
-// Seed 003 section 5, Fig. 9 left: in packings made by CD at constant pressure in a periodic cell the
+// Shaebani et al. 2009, section 5, Fig. 9 left: in packings made by CD at constant pressure in a periodic cell the
 // contact normals are "very close to uniform" ("a small but definite deviation (around 3%)" along the
 // cell's axes). Checked on the reference system itself (built-in `periodic2d`: 100 disks, the paper's
 // square cell), over an ensemble of kPackings seeds: each bin of kBins over [0, 180) deg must hold its

@@ -1,4 +1,4 @@
-// The generalisation of seed 003's method named in its concluding remarks: "the method can be generalized
+// The generalisation of Shaebani et al.'s (2009) method named in its concluding remarks: "the method can be generalized
 // to apply other type of constraints to the stress tensor and, consequently, to allow more general strain
 // deformations where shape as well as size of the simulation cell can be varied" (after Parrinello and
 // Rahman). With `pressure.cell_shape = free` the cell's edges H follow dH/dt = Lambda H, and the symmetric

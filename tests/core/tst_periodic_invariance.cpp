@@ -1,5 +1,5 @@
-// Seed 003 section 4 (eq. 21): in a fully periodic cell every point is equivalent, and a contact across the
-// cell boundary is the minimum image of the pair's separation, exactly like an interior one. So a packing
+// Shaebani et al. 2009, section 4 (eq. 21): in a fully periodic cell every point is equivalent, and a contact across
+// the cell boundary is the minimum image of the pair's separation, exactly like an interior one. So a packing
 // translated by a random vector (positions wrapped back into [0, L)^2) must produce the same contact forces,
 // velocities and dilation rate as the original, to round-off, although a different set of its contacts now
 // crosses the boundary. Checked on the reference system (built-in `periodic2d`) and on `periodic3d`

@@ -1,4 +1,4 @@
-// Seed 003 section 5, in the paper's own configuration: "larger samples with N = 1000 particles;
+// Shaebani et al. 2009, section 5, in the paper's own configuration: "larger samples with N = 1000 particles;
 // otherwise, the default parameters", five packings, "all quantities reported hereafter represent
 // average values over these systems". That is `periodic2d` with particles.count = 1000, seeds 1-5.
 // Each packing must relax (mean speed and acceleration < 1e-10) with |P_in - P_ext| < 1e-6; then

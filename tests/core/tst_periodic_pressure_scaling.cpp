@@ -1,4 +1,4 @@
-// Seed 003 section 5 (Fig. 8): for rigid grains the external pressure sets no length scale, P_ext only
+// Shaebani et al. 2009, section 5 (Fig. 8): for rigid grains the external pressure sets no length scale, P_ext only
 // rescales time (forces ~ P_ext, velocities ~ sqrt(P_ext), time ~ 1/sqrt(P_ext)), so the final packing does
 // not depend on it. With the time step kept at dt = 0.01 the discretization does change, and the paper's
 // Fig. 8 shows the volume fraction unchanged over P_ext; here the reference system (built-in `periodic2d`,

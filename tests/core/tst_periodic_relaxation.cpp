@@ -1,4 +1,4 @@
-// Seed 003 section 5: the reference system (built-in `periodic2d`: 100 disks, radii in [0.8, 1.2],
+// Shaebani et al. 2009, section 5: the reference system (built-in `periodic2d`: 100 disks, radii in [0.8, 1.2],
 // mu = 0.5, N_I = 100, dt = 0.01, P_ext = 1, M_lambda = 100) compacted by CD at constant pressure in a
 // fully periodic cell relaxes: the stopping rule (mean speed and mean acceleration below 1e-10) is met,
 // and then

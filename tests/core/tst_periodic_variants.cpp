@@ -1,5 +1,5 @@
-// Seed 003 section 4, eq. 27 vs eq. 32: the fully implicit variant computes the expected inner pressure P_in*
-// from the expected new velocities v_i*, the partially implicit one from the old velocities v_i(t); the paper
+// Shaebani et al. 2009, section 4, eq. 27 vs eq. 32: the fully implicit variant computes the expected inner pressure
+// P_in* from the expected new velocities v_i*, the partially implicit one from the old velocities v_i(t); the paper
 // found both equally accurate and the partial one about 25% faster. Checked on the reference system
 // (built-in `periodic2d`): the final volume fractions agree within 1%. One packing's volume fraction
 // scatters by ~1% between seeds, and the two variants follow different trajectories from the same start,

@@ -1,4 +1,4 @@
-// Seed 000 section 3.3.2 (Fig. 5, 8): the built-in `piston2d` (1000 disks, radii in [r_min, 2 r_min],
+// Unger & Kertesz 2003, section 3.3.2 (Fig. 5, 8): the built-in `piston2d` (1000 disks, radii in [r_min, 2 r_min],
 // mass ~ area, no gravity, mu = 0.05) is compressed by the piston force F to equilibrium; a load step
 // F -> F + dF then starts a damped oscillation of the piston, x0 + A exp(-t/tau) sin(omega t + phi)
 // (eq. 64), whose omega and tau are fitted freely. The artificial visco-elasticity of CD with a fixed
@@ -19,8 +19,8 @@
 #include "BuiltinScenarios.h"
 #include "analysis/DampedOscillationFit.h"
 #include "analysis/PistonOscillation.h"
-#include "scenario/Scenario.h"
 #include "analysis/SeriesTable.h"
+#include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 
 #include "settings/SettingsBinding.h"

@@ -4,9 +4,11 @@
 #include "ScenarioJson.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
+#include "settings/SettingsBinding.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -16,8 +18,7 @@ using namespace granular;
 namespace {
 
 /// The message of the ScenarioError thrown by `action`, or "" when none is thrown.
-template <typename Action>
-std::string errorOf(Action action)
+template <typename Action> std::string errorOf(Action action)
 {
     try {
         action();
@@ -27,8 +28,14 @@ std::string errorOf(Action action)
     return {};
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-bool oneLine(const std::string& text) { return !text.empty() && text.find('\n') == std::string::npos; }
+bool contains(const std::string& text, const std::string& part)
+{
+    return text.find(part) != std::string::npos;
+}
+bool oneLine(const std::string& text)
+{
+    return !text.empty() && text.find('\n') == std::string::npos;
+}
 
 }  // namespace
 
@@ -49,6 +56,9 @@ private slots:
     void textAssignmentIsParsedByKind();
     void resolvedScenarioRoundTripsThroughJson();
     void everyBuiltinScenarioLoads();
+    void settingsBindExactlyTheSchemasKeys();
+    void everyChoiceHasATypedValue();
+    void typedEditsWriteBackOnlyWhatChanged();
 };
 
 void SchemaTest::everyParameterIsDescribedAndItsDefaultIsAccepted()
@@ -116,7 +126,8 @@ void SchemaTest::unknownChoiceListsTheChoices()
 
 void SchemaTest::malformedJsonGivesLineAndColumn()
 {
-    const std::string error = errorOf([] { (void)scenarioFromJson("{\n  \"seed\": 1,\n  \"run\": {\"time\" 2}\n}", "m.json"); });
+    const std::string error =
+        errorOf([] { (void)scenarioFromJson("{\n  \"seed\": 1,\n  \"run\": {\"time\" 2}\n}", "m.json"); });
     QVERIFY(oneLine(error));
     QVERIFY2(contains(error, "m.json: malformed JSON"), error.c_str());
     QVERIFY2(contains(error, "line 3, column"), error.c_str());
@@ -177,6 +188,59 @@ void SchemaTest::everyBuiltinScenarioLoads()
         QCOMPARE(scenario.text("name"), builtin.name);
         QVERIFY2(!builtin.description.empty(), builtin.name.c_str());
     }
+}
+
+void SchemaTest::settingsBindExactlyTheSchemasKeys()
+{
+    // parseSettings reads exactly the schema's keys, in its order: a key added to one and not the other fails.
+    std::vector<std::string> schemaKeys;
+    for (const auto& p : Schema::instance().parameters()) {
+        schemaKeys.push_back(p.key);
+    }
+    const std::vector<std::string> bound = boundKeys();
+    for (const auto& key : schemaKeys) {
+        QVERIFY2(std::find(bound.begin(), bound.end(), key) != bound.end(),
+                 ("schema key " + key + " is bound to no field of Settings").c_str());
+    }
+    for (const auto& key : bound) {
+        QVERIFY2(std::find(schemaKeys.begin(), schemaKeys.end(), key) != schemaKeys.end(),
+                 ("Settings binds " + key + ", which the schema does not have").c_str());
+    }
+    QCOMPARE(bound.size(), schemaKeys.size());
+}
+
+void SchemaTest::everyChoiceHasATypedValue()
+{
+    for (const auto& p : Schema::instance().parameters()) {
+        if (p.kind != ParameterKind::Choice) {
+            continue;
+        }
+        for (const auto& choice : p.choices) {
+            Settings settings;
+            try {
+                assignSetting(settings, p.key, Value(choice));
+            } catch (const std::logic_error& error) {
+                QFAIL((p.key + " = " + choice + ": " + error.what()).c_str());
+            }
+        }
+    }
+}
+
+void SchemaTest::typedEditsWriteBackOnlyWhatChanged()
+{
+    Scenario scenario = resolveScenario("piston2d");
+    const Settings before = parseSettings(scenario);
+    Settings after = before;
+    after.piston.force += 1.0;
+    after.gravity.y() = -1.0;
+    const auto changed = writeChanges(scenario, before, after);
+    QCOMPARE(changed.size(), std::size_t{2});
+    QCOMPARE(std::get<double>(scenario.get("piston.force")), before.piston.force + 1.0);
+    QCOMPARE(std::get<double>(scenario.get("gravity.y")), -1.0);
+    after.solver.dt = -1.0;  // out of the schema's range: refused, the scenario stays as it was
+    const std::string message = errorOf([&] { (void)writeChanges(scenario, before, after); });
+    QVERIFY2(message.rfind("solver.dt: -1 is out of range", 0) == 0, message.c_str());
+    QCOMPARE(std::get<double>(scenario.get("solver.dt")), before.solver.dt);
 }
 
 QTEST_APPLESS_MAIN(SchemaTest)

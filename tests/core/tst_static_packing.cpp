@@ -1,4 +1,4 @@
-// A static packing under a piston, solved with the local criterion (seed 000 eq. 35): in equilibrium
+// A static packing under a piston, solved with the local criterion (Unger & Kertesz 2003, eq. 35): in equilibrium
 // the forces of base and side walls (normal and friction) balance the piston force (no gravity, the
 // packing at rest), and the mean overlap, the accuracy measure of CD, falls as eps is tightened.
 #include "model/Contact.h"
@@ -86,7 +86,8 @@ void StaticPackingTest::wallsBalanceThePistonForce()
     const double F = 100.0;  // piston.force
     const Vec3 imbalance = forces.walls + forces.piston;
     const auto message = "walls (" + std::to_string(forces.walls.x()) + ", " + std::to_string(forces.walls.y()) +
-                         ") piston (" + std::to_string(forces.piston.x()) + ", " + std::to_string(forces.piston.y()) + ")";
+                         ") piston (" + std::to_string(forces.piston.x()) + ", " + std::to_string(forces.piston.y()) +
+                         ")";
     QVERIFY2(std::fabs(-forces.piston.y() - F) <= 1e-6 * F, message.c_str());  // the piston is at rest
     QVERIFY2(imbalance.norm() <= 1e-6 * F, message.c_str());                   // base + sides carry it
     QVERIFY2(forces.walls.y() > 0.5 * F, message.c_str());

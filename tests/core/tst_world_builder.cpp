@@ -58,7 +58,7 @@ void WorldBuilderTest::sphereMassAndInertiaFollowClosedForms()
         const double r = p.radius[i];
         const double m = 2000.0 * 4.0 / 3.0 * std::numbers::pi * r * r * r;  // m = rho 4/3 pi r^3
         QCOMPARE(p.mass[i], m);
-        QCOMPARE(p.inertia[i], 0.4 * m * r * r);  // I = 2/5 m r^2 (PHYSICS.md section 1)
+        QCOMPARE(p.inertia[i], 0.4 * m * r * r);  // I = 2/5 m r^2 (docs/REFERENCES.md)
     }
 }
 

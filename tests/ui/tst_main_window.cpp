@@ -49,7 +49,7 @@ private slots:
         QApplication::setActiveWindow(window_.get());
         window_->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(window_.get()));
-        QTRY_VERIFY_WITH_TIMEOUT(window_->scenario().has_value() && window_->renderedFrames() > 0, kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->settings().has_value() && window_->renderedFrames() > 0, kTimeout);
     }
 
     void cleanup()
@@ -78,7 +78,7 @@ private slots:
         dt->selectAll();
         QTest::keyClicks(dt, QStringLiteral("0.005"));
         QTest::keyClick(dt, Qt::Key_Return);
-        QTRY_COMPARE_WITH_TIMEOUT(window_->scenario()->real("solver.dt"), 0.005, kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->settings()->solver.dt, 0.005, kTimeout);
         QVERIFY2(window_->parameterPanel()->errorText().isEmpty(), qPrintable(window_->parameterPanel()->errorText()));
         auto* count = window_->parameterPanel()->findChild<QLineEdit*>(QStringLiteral("particles.count"));
         QVERIFY(count != nullptr);
@@ -129,8 +129,8 @@ private slots:
     void keyPressesDriveTheRun()
     {
         // L applies the load step: F + dF acts from the next step on, which S runs.
-        const double force = window_->scenario()->real("piston.force");
-        const double loadStep = window_->scenario()->real("piston.load_step");
+        const double force = window_->settings()->piston.force;
+        const double loadStep = window_->settings()->piston.loadStep;
         window_->sceneViewContainer()->setFocus();
         QTest::keyClick(window_.get(), Qt::Key_L);
         QTest::keyClick(window_.get(), Qt::Key_S);
@@ -166,7 +166,7 @@ private slots:
 
     void timeStepAdviceShowsInTheStatusBar()
     {
-        // md_impact keeps the seed's dt = 5e-8 s: 3.3 steps per contact (seed 001); the studio says so.
+        // md_impact keeps the note's dt = 5e-8 s: 3.3 steps per contact (MSCM 2024); the studio says so.
         controller_->loadScenario(QStringLiteral("md_impact"));
         auto* advisory = window_->findChild<QLabel*>(QStringLiteral("advisory"));
         QVERIFY(advisory != nullptr);

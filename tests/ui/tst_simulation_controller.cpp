@@ -117,7 +117,7 @@ private slots:
         QCOMPARE(published.run->particles, qint64(1000));
         controller->reset();
         QTRY_VERIFY_WITH_TIMEOUT((published.take(*controller), published.run->particles == 300), kTimeout);
-        QCOMPARE(published.run->scenario.integer("solver.iterations"), std::int64_t(80));
+        QCOMPARE(published.run->settings.solver.iterations, std::int64_t(80));
         QCOMPARE(published.run->continued, false);
     }
 
@@ -164,11 +164,11 @@ private slots:
         QVERIFY(waitForStatus(*plain, a, before));
         QVERIFY(waitForStatus(*loaded, b, before));
         QCOMPARE(a.last("piston_y"), b.last("piston_y"));
-        const auto& scenario = a.run->scenario;
-        const double force = scenario.real("piston.force");
-        const double loadStep = scenario.real("piston.load_step");
-        const double mass = scenario.real("piston.mass");
-        const double dt = scenario.real("solver.dt");
+        const granular::Settings& settings = a.run->settings;
+        const double force = settings.piston.force;
+        const double loadStep = settings.piston.loadStep;
+        const double mass = settings.piston.mass;
+        const double dt = settings.solver.dt;
         QVERIFY(loadStep != 0.0);
         QCOMPARE(b.status->appliedPistonForce, force);
 
@@ -188,7 +188,7 @@ private slots:
         const double expected = dt * dt * loadStep / mass;
         QVERIFY2(std::abs(drop - expected) <= 1e-6 * expected,
                  qPrintable(QStringLiteral("piston lower by %1 m, expected dt^2 dF/m = %2 m").arg(drop).arg(expected)));
-        QCOMPARE(b.last("external_pressure"), (force + loadStep) / scenario.real("box.width"));
+        QCOMPARE(b.last("external_pressure"), (force + loadStep) / settings.box.width);
     }
 
     void methodSwitchGoesOnFromTheState()
@@ -203,7 +203,7 @@ private slots:
         QCOMPARE(accepted.at(0).at(0).toString(), QStringLiteral("solver.method"));
         QCOMPARE(accepted.at(0).at(1).toString(), QStringLiteral("ballistic"));
         QTRY_VERIFY_WITH_TIMEOUT((published.take(*controller), published.run->continued), kTimeout);
-        QCOMPARE(published.run->scenario.text("solver.method"), std::string("ballistic"));
+        QVERIFY(published.run->settings.solver.method == granular::Method::Ballistic);
         QCOMPARE(controller->steps(), std::int64_t(5));
 
         QSignalSpy rejected(controller.get(), &SimulationController::parameterRejected);

@@ -140,7 +140,7 @@ private slots:
     void pistonShowsChainsAndPlots()
     {
         // piston2d after 2000 steps (t = 20 s): the piston has compressed the 1000 disks and the
-        // force chains carry its load (seed 000, Fig. 5); the plots have 20 s of series.
+        // force chains carry its load (Unger & Kertesz 2003, Fig. 5); the plots have 20 s of series.
         QTemporaryDir directory;
         QVERIFY(directory.isValid());
         const QString path = directory.filePath(QStringLiteral("piston.png"));

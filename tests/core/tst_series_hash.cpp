@@ -1,0 +1,101 @@
+// Pinned series: a short run of each method gives a series.csv (as `granular run` writes it) whose
+// FNV-1a hash is recorded here. Any change to a method's arithmetic, to a contact's geometry or to the
+// sweep order changes it. Such a change must be deliberate: update the hash and name the change and the
+// affected scenarios in the commit message. Run with GRANULAR_PRINT_HASHES=1 to print the current hashes.
+#include "BuiltinScenarios.h"
+#include "CsvSeries.h"
+#include "scenario/Scenario.h"
+#include "sim/Run.h"
+#include "sim/Simulation.h"
+
+#include <QtTest>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace granular;
+
+namespace {
+
+struct PinnedRun {
+    const char* scenario;
+    std::vector<std::string> assignments;
+    std::uint64_t hash;
+};
+
+std::uint64_t fnv1a(const std::string& text)
+{
+    std::uint64_t hash = 0xcbf29ce484222325ULL;
+    for (const unsigned char c : text) {
+        hash ^= c;
+        hash *= 0x100000001b3ULL;
+    }
+    return hash;
+}
+
+std::string seriesOf(const PinnedRun& pinned)
+{
+    Scenario scenario = resolveScenario(pinned.scenario);
+    for (const auto& assignment : pinned.assignments) {
+        const auto equals = assignment.find('=');
+        scenario.setFromText(assignment.substr(0, equals), assignment.substr(equals + 1));
+    }
+    Simulation simulation(scenario);
+    std::vector<std::string> columns;
+    for (const auto& observable : simulation.observables()) {
+        columns.push_back(observable.name);
+    }
+    std::ostringstream text;
+    CsvSeries series(text, columns);
+    runToEnd(simulation, [&](double t, const std::vector<double>& values) { series.row(t, values); });
+    return text.str();
+}
+
+}  // namespace
+
+class SeriesHashTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void shortRunsGiveThePinnedSeries()
+    {
+        const std::vector<PinnedRun> runs = {
+            {"chain1d", {"run.time=60"}, 0xc1dab8b39cb92575ULL},
+            {"piston2d", {"run.time=0.5", "output.interval=0.01"}, 0x6f875648f85637d8ULL},
+            {"drum3d", {"run.time=0.2"}, 0xf0dc16c5cba9b9cdULL},
+            {"periodic2d", {"run.time=5"}, 0x2093f2b761de60d3ULL},
+            {"periodic2d",
+             {"run.time=5", "pressure.cell_shape=free", "pressure.variant=partial"},
+             0xd228646627525996ULL},
+            {"md_impact", {"run.time=0.01"}, 0x6af79c5db98ca1b6ULL},
+            {"periodic2d",
+             {"run.time=5", "solver.method=md", "material.stiffness=1e4", "material.restitution=0.5"},
+             0xe58eaa5f423c740aULL},
+            {"freefall3d", {}, 0x9844b2f2b194c780ULL},
+        };
+        const bool print = std::getenv("GRANULAR_PRINT_HASHES") != nullptr;
+        std::string changed;
+        for (const auto& run : runs) {
+            const std::uint64_t hash = fnv1a(seriesOf(run));
+            std::string name = run.scenario;
+            for (const auto& a : run.assignments) {
+                name += " " + a;
+            }
+            if (print) {
+                std::printf("            {\"%s\", ..., 0x%016llxULL},\n", name.c_str(),
+                            static_cast<unsigned long long>(hash));
+            }
+            if (hash != run.hash) {
+                changed += name + ": the series changed; ";
+            }
+        }
+        QVERIFY2(changed.empty(), changed.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(SeriesHashTest)
+#include "tst_series_hash.moc"
