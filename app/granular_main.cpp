@@ -5,10 +5,14 @@
 
 #include <CLI/CLI.hpp>
 
+#include <exception>
 #include <iostream>
+#include <new>
 #include <string_view>
 
-int main(int argc, char** argv)
+namespace {
+
+int runCommandLine(int argc, char** argv)
 {
     using namespace granular::cli;
     CLI::App app{"granular - headless runs of Granular Studio scenarios"};
@@ -82,4 +86,21 @@ int main(int argc, char** argv)
         return sweepScenario(sweep, std::cout, std::cerr);
     }
     return runScenario(run, std::cout, std::cerr);
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    // The commands answer bad input and failures themselves; what escapes them is reported, not aborted on.
+    try {
+        return runCommandLine(argc, argv);
+    } catch (const std::bad_alloc&) {
+        std::cerr << "granular: out of memory\n";
+    } catch (const std::exception& error) {
+        std::cerr << "granular: " << error.what() << '\n';
+    } catch (...) {
+        std::cerr << "granular: unknown failure\n";
+    }
+    return granular::cli::RuntimeFailure;
 }

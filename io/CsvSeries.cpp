@@ -81,8 +81,9 @@ CsvTable readCsv(const std::string& path)
             double x = 0.0;
             const auto [end, error] = std::from_chars(cell.data(), cell.data() + cell.size(), x);
             if (error != std::errc() || end != cell.data() + cell.size()) {
-                throw std::runtime_error(path + ": line " + std::to_string(lineNumber) + ": '" + cell +
-                                         "' is not a number");
+                std::string message = path;
+                message += ": line " + std::to_string(lineNumber) + ": '" + cell + "' is not a number";
+                throw std::runtime_error(message);
             }
             row.push_back(x);
         }

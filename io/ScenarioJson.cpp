@@ -43,7 +43,11 @@ Value toValue(const Json& leaf, const std::string& key)
 void apply(Scenario& scenario, const Json& node, const std::string& prefix)
 {
     for (const auto& [name, child] : node.items()) {
-        const std::string key = prefix.empty() ? name : prefix + "." + name;
+        std::string key = prefix;
+        if (!key.empty()) {
+            key += '.';
+        }
+        key += name;
         if (child.is_object()) {
             if (Schema::instance().find(key) != nullptr) {
                 scenario.set(key, toValue(child, key));  // reports "object is not a value"

@@ -5,7 +5,7 @@
 
 #include <memory>
 
-class vtkRenderer;
+class vtkRenderer;  // NOLINT(cppcoreguidelines-virtual-class-destructor): VTK's class, deleted by its own refcount
 
 namespace granular {
 struct Frame;

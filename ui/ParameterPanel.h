@@ -58,9 +58,9 @@ private:
 
     void buildForm();
     QWidget* makeEditor(const Parameter& parameter, Row& row);
-    void setRowValue(Row& row, const QString& text);
-    void setRowError(Row& row, bool error);
-    void showMutability(Row& row, bool pending);
+    static void setRowValue(Row& row, const QString& text);
+    static void setRowError(Row& row, bool error);
+    static void showMutability(Row& row, bool pending);
     void commit(const std::string& key, const QString& text);
     void chooseScenario(int index);
     void showGroupsFor(const std::string& setup);

@@ -71,7 +71,8 @@ FieldValues particleField(const Frame& frame, ColourField field)
             return withRange(std::move(values), frame.bounds.min().y(), frame.bounds.max().y());
         }
         const auto [low, high] = std::minmax_element(values.begin(), values.end());
-        return n == 0 ? withRange(std::move(values), 0.0, 1.0) : withRange(std::move(values), *low, *high);
+        return n == 0 ? withRange(std::move(values), 0.0, 1.0)
+                      : withRange(std::move(values), static_cast<double>(*low), static_cast<double>(*high));
     }
     case ColourField::Radius: {
         for (std::size_t i = 0; i < n; ++i) {
@@ -81,7 +82,7 @@ FieldValues particleField(const Frame& frame, ColourField field)
             return withRange(std::move(values), 0.0, 1.0);
         }
         const auto [low, high] = std::minmax_element(values.begin(), values.end());
-        return withRange(std::move(values), *low, *high);
+        return withRange(std::move(values), static_cast<double>(*low), static_cast<double>(*high));
     }
     case ColourField::Speed: {
         double fastest = 0.0;

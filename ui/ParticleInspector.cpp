@@ -96,7 +96,7 @@ void ParticleInspector::inspect(const Frame* frame, int index, double meanForce)
         html += QStringLiteral("<table cellspacing=2><tr><th align=left>partner</th><th align=right>f_n (N)</th>"
                                "<th align=right>f_n / &lt;f_n&gt;</th></tr>");
         for (std::size_t k = 0; k < touches.size() && k < kMaximumContactRows; ++k) {
-            const double f = static_cast<double>(touches[k].force);
+            const auto f = static_cast<double>(touches[k].force);
             html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
                         .arg(touches[k].partner)
                         .arg(number(f), meanForce > 0.0 ? QString::number(f / meanForce, 'f', 2) : QStringLiteral("-"));

@@ -51,7 +51,7 @@ public:
     /// column names), so that `granular fit` reads it. Returns an error message, empty on success.
     [[nodiscard]] QString writeCsv(const QString& path) const;
 
-public slots:
+public slots:  // NOLINT(readability-redundant-access-specifiers): moc needs the slots section
     /// Fits from the load step on (piston) or the last contact opening (chain), as the run goes.
     void useAutomaticWindow();
     /// Fits over [from, to] (s).

@@ -48,7 +48,7 @@ public:
     /// Frame rate limit of the mailbox, frames per second.
     static constexpr double kMaximumFrameRate = 60.0;
 
-public slots:
+public slots:  // NOLINT(readability-redundant-access-specifiers): moc needs the slots section
     /// Steps until paused; the first play stops at `run.time`, a play after that goes on.
     void play();
     /// Runs `count` more steps as fast as allowed, then pauses (the command line's --after-steps);

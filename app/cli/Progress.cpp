@@ -1,6 +1,8 @@
 #include "cli/Progress.h"
 
-#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
 #include <unistd.h>
 
 namespace granular::cli {
@@ -14,7 +16,7 @@ Progress::Progress(std::string label, bool enabled)
 Progress::~Progress()
 {
     if (enabled_) {
-        std::fputs("\r\033[K", stderr);
+        std::cerr << "\r\033[K" << std::flush;
     }
 }
 
@@ -27,9 +29,10 @@ void Progress::update(double fraction)
     lastDraw_ = now;
     const double elapsed = std::chrono::duration<double>(now - start_).count();
     const double remaining = fraction > 0.0 ? elapsed * (1.0 - fraction) / fraction : 0.0;
-    std::fprintf(stderr, "\r\033[K%s: %5.1f %%  elapsed %.1f s, about %.1f s left", label_.c_str(), 100.0 * fraction,
-                 elapsed, remaining);
-    std::fflush(stderr);
+    std::ostringstream line;
+    line << std::fixed << std::setprecision(1) << "\r\033[K" << label_ << ": " << std::setw(5) << 100.0 * fraction
+         << " %  elapsed " << elapsed << " s, about " << remaining << " s left";
+    std::cerr << line.str() << std::flush;
 }
 
 }  // namespace granular::cli

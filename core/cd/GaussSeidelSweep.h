@@ -27,7 +27,7 @@ struct RigidBoundaryTerms {
 
     void warmStarted(std::size_t /*k*/, const Contact& /*c*/) {}
     void prepare(const PredictedMotion& /*motion*/) {}
-    [[nodiscard]] Vec3 freeVelocity(std::size_t /*a*/, const Vec3& free) const { return free; }
+    [[nodiscard]] static Vec3 freeVelocity(std::size_t /*a*/, const Vec3& free) { return free; }
     [[nodiscard]] double friction(const Contact& c) const
     {
         return contact->frictionFor(c.kind == ContactKind::Particle);

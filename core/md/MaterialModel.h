@@ -4,9 +4,7 @@
 
 #include <cstdint>
 
-namespace granular {
-
-namespace md {
+namespace granular::md {
 
 /// The contact material of the soft-particle method, read from `material.*`, `contact.*` and the
 /// CD settings that the CD-MD equivalence (Unger & Kertesz 2003, eq. 67-68) refers to.
@@ -38,5 +36,4 @@ struct MaterialModel {
 /// restitute e (MSCM 2024: c_n = 2 sqrt(k m*) zeta = 2 sqrt(k m*) / sqrt(1 + (pi / ln e)^2)); 1 at e = 0.
 [[nodiscard]] double linearDampingRatio(double restitution);
 
-}  // namespace md
-}  // namespace granular
+}  // namespace granular::md

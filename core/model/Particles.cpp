@@ -18,13 +18,13 @@ double particleInertia(double mass, double radius, int dimension)
 void Particles::add(const Vec3& x, double r, double density, int dimension)
 {
     const double m = particleMass(r, density, dimension);
-    position.push_back(x);
-    velocity.push_back(Vec3::Zero());
-    angularVelocity.push_back(Vec3::Zero());
+    position.emplace_back(x);
+    velocity.emplace_back(Vec3::Zero());
+    angularVelocity.emplace_back(Vec3::Zero());
     radius.push_back(r);
     mass.push_back(m);
     inertia.push_back(particleInertia(m, r, dimension));
-    externalForce.push_back(Vec3::Zero());
+    externalForce.emplace_back(Vec3::Zero());
 }
 
 }  // namespace granular

@@ -30,13 +30,13 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
     const ContactSettings& contact;
     const PressureSettings& pressure;
     const PredictedMotion& motion;
-    double dt;
-    int dimension;
-    double inverseVolume;    ///< 1/V of eq. 20
-    double pressureScale;    ///< 1/(D V) of eq. 22
-    double dilationRate0;    ///< 1/s, lambda(t)
-    Mat3 strainRate0;        ///< 1/s, Lambda(t)
-    Virial virial = zero();  ///< J
+    double dt = 0.0;  ///< s
+    int dimension = 3;
+    double inverseVolume = 0.0;       ///< 1/V of eq. 20
+    double pressureScale = 0.0;       ///< 1/(D V) of eq. 22
+    double dilationRate0 = 0.0;       ///< 1/s, lambda(t)
+    Mat3 strainRate0 = Mat3::Zero();  ///< 1/s, Lambda(t)
+    Virial virial = zero();           ///< J
     double expectedDilationRate = 0.0;
     Mat3 expectedStrainRate = Mat3::Zero();
     Mat3 expectedStress = Mat3::Zero();

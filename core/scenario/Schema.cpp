@@ -243,7 +243,7 @@ const Parameter* Schema::find(std::string_view key) const
     return it == parameters_.end() ? nullptr : &*it;
 }
 
-Value Schema::validate(const Parameter& p, const Value& value) const
+Value Schema::validate(const Parameter& p, const Value& value)
 {
     switch (p.kind) {
     case ParameterKind::Real: {

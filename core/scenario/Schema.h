@@ -18,7 +18,7 @@ public:
 
     /// Checks a value against the parameter's kind and range; throws ScenarioError naming the key.
     /// Integers are accepted for real parameters and converted.
-    [[nodiscard]] Value validate(const Parameter& parameter, const Value& value) const;
+    [[nodiscard]] static Value validate(const Parameter& parameter, const Value& value);
 
     /// Parses text given on a command line or in a GUI field ("0.01", "true", "cd") for the key.
     [[nodiscard]] Value parse(std::string_view key, std::string_view text) const;

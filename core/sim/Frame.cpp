@@ -16,8 +16,8 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
     frame->position.reserve(p.size());
     frame->velocity.reserve(p.size());
     for (std::size_t i = 0; i < p.size(); ++i) {
-        frame->position.push_back(p.position[i].cast<float>());
-        frame->velocity.push_back(p.velocity[i].cast<float>());
+        frame->position.emplace_back(p.position[i].cast<float>());
+        frame->velocity.emplace_back(p.velocity[i].cast<float>());
     }
     frame->radius.assign(p.radius.begin(), p.radius.end());
     for (const auto& wall : world.walls) {
