@@ -7,15 +7,17 @@
 
 namespace granular::md {
 
-bool CandidateList::refresh(World& world, double skin, const MaterialModel& material, double tsujiAlpha, bool rebuild)
+bool CandidateList::refresh(World& world, double skin, double reach, const MaterialModel& material, double tsujiAlpha,
+                            bool rebuild)
 {
     const auto& p = world.particles;
-    const bool crossed =
-        2.0 * largestDisplacement_ + strainApproach_ > skin_ || pistonDisplacement_ + largestDisplacement_ > skin_;
+    const bool crossed = 2.0 * largestDisplacement_ + strainApproach_ > skin_ ||
+                         pistonDisplacement_ + largestDisplacement_ > skin_ || reach > reach_;
     if (!rebuild && !crossed && skin == skin_ && displacement_.size() == p.size()) {
         return false;
     }
-    detection_.update(world, skin);
+    reach_ = 1.5 * reach;
+    detection_.update(world, skin + reach_);
     std::vector<std::uint64_t> keys;
     std::vector<ContactMemory> memory;
     keys.reserve(world.contacts.size());

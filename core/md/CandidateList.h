@@ -3,6 +3,7 @@
 #include "contact/ContactDetection.h"
 #include "md/ContactLaw.h"
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -19,6 +20,8 @@ struct ContactMemory {
     double elasticForce = 0.0;    ///< N, the elastic normal force at the last instant
     Vec3 normal = Vec3::UnitX();  ///< the unit normal at the last instant
     Vec3 spring = Vec3::Zero();   ///< m, the tangential spring xi (Cundall-Strack history)
+    /// m, how far body 0 and body 1 reached beyond their spheres at the last instant (mcdem; 0 otherwise)
+    std::array<double, 2> bulge{0.0, 0.0};
 };
 
 /// The contact candidates of the soft-particle method as a Verlet list: `world.contacts` holds every
@@ -29,9 +32,12 @@ struct ContactMemory {
 /// being sorted by it), so tangential springs survive it.
 class CandidateList {
 public:
-    /// Rebuilds the list if a body may have crossed the skin (m) since the last rebuild, or when
-    /// `rebuild` is set; new candidates get the law of the material. Returns true if it rebuilt.
-    bool refresh(World& world, double skin, const MaterialModel& material, double tsujiAlpha, bool rebuild);
+    /// Rebuilds the list if a body may have crossed the skin (m) since the last rebuild, when the grains'
+    /// `reach` beyond their spheres (m, a bound of two bulges; 0 for rigid spheres) outgrew what the last rebuild
+    /// allowed for, or when `rebuild` is set; new candidates get the law of the material. The list's margin is
+    /// the skin plus 1.5 times the reach, so bulges may grow a little between rebuilds. Returns true if it rebuilt.
+    bool refresh(World& world, double skin, double reach, const MaterialModel& material, double tsujiAlpha,
+                 bool rebuild);
 
     /// Adds the displacements of one step (m): grain i moved by velocity[i] * dt, the piston by pistonStep.
     void recordMotion(const std::vector<Vec3>& velocity, double dt, double pistonStep);
@@ -50,6 +56,7 @@ private:
     double pistonDisplacement_ = 0.0;   ///< m
     double strainApproach_ = 0.0;       ///< m, by the cell's dilation since the last rebuild
     double skin_ = 0.0;                 ///< m, of the last rebuild
+    double reach_ = 0.0;                ///< m, the bulges' reach the last rebuild allowed for
 };
 
 }  // namespace md

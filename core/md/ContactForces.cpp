@@ -1,8 +1,8 @@
 #include "md/ContactForces.h"
 
-#include "contact/ContactVelocity.h"
-
 #include "contact/ContactGeometry.h"
+#include "contact/ContactVelocity.h"
+#include "md/ContactDeformation.h"
 #include "model/World.h"
 
 #include <algorithm>
@@ -54,16 +54,56 @@ Vec3 capByCoulomb(Vec3 tangential, double normalForce, const PairLaw& law, doubl
     return tangential;
 }
 
+/// The contact point midway between the two bodies' surfaces along the normal, each surface reaching `bulge`
+/// beyond its sphere (a rigid wall: its plane): both bodies' lever arms end there, so the tangential force
+/// exerts no net torque on the pair. `gap` is the gap of the undeformed spheres (m).
+void placeContactPoint(Contact& c, const Particles& p, double gap, const std::array<double, 2>& bulge)
+{
+    const double r1 = p.radius[static_cast<std::size_t>(c.particle)];
+    c.lever1 = -(r1 + 0.5 * (gap - bulge[0] + bulge[1])) * c.normal;
+    if (c.kind == ContactKind::Particle) {
+        const double r0 = p.radius[static_cast<std::size_t>(c.partner)];
+        c.lever0 = (r0 + 0.5 * (gap + bulge[0] - bulge[1])) * c.normal;
+    }
+}
+
+/// The geometry of every candidate at the current positions: normal, gap (less the bulges of a deformation)
+/// and the contact point.
+void refreshCandidates(World& world, std::vector<ContactMemory>& memory, ContactDeformation* deformation)
+{
+    for (Contact& c : world.contacts) {
+        refreshGeometry(c, world);
+    }
+    constexpr std::array<double, 2> kRigid{0.0, 0.0};
+    if (deformation != nullptr) {
+        deformation->update(world, memory);
+    }
+    const Particles& p = world.particles;
+    for (std::size_t k = 0; k < world.contacts.size(); ++k) {
+        Contact& c = world.contacts[k];
+        const auto& bulge = deformation != nullptr ? deformation->bulges()[k] : kRigid;
+        const double sphereGap = c.gap;
+        if (deformation != nullptr) {
+            c.gap = sphereGap - (bulge[0] + bulge[1]);
+            memory[k].bulge = bulge;
+        }
+        placeContactPoint(c, p, sphereGap, bulge);
+        if (c.kind == ContactKind::Drum) {
+            c.surfaceVelocity = world.drum->surfaceVelocity(p.position[static_cast<std::size_t>(c.particle)] + c.lever1);
+        }
+    }
+}
+
 }  // namespace
 
 void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const HalfStepVelocities& half, double dt,
-                        BodyLoads& loads)
+                        BodyLoads& loads, ContactDeformation* deformation)
 {
     loads.clear(world.particles.size());
+    refreshCandidates(world, memory, deformation);
     for (std::size_t k = 0; k < world.contacts.size(); ++k) {
         Contact& c = world.contacts[k];
         ContactMemory& m = memory[k];
-        refreshGeometry(c, world);
         const double before = m.overlap;
         const double after = -c.gap;
         m.overlap = after;
@@ -109,13 +149,14 @@ void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const 
     }
 }
 
-void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, BodyLoads& loads)
+void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, BodyLoads& loads,
+                           ContactDeformation* deformation)
 {
     loads.clear(world.particles.size());
+    refreshCandidates(world, memory, deformation);
     for (std::size_t k = 0; k < world.contacts.size(); ++k) {
         Contact& c = world.contacts[k];
         ContactMemory& m = memory[k];
-        refreshGeometry(c, world);
         m.overlap = -c.gap;
         m.normal = c.normal;
         if (m.overlap <= 0.0) {

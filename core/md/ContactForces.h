@@ -11,6 +11,8 @@ struct World;
 
 namespace md {
 
+class ContactDeformation;
+
 /// Half-step velocities of the bodies (the drift's), m/s and rad/s.
 struct HalfStepVelocities {
     std::vector<Vec3> velocity;
@@ -23,13 +25,16 @@ struct HalfStepVelocities {
 /// the opening/closing correction (an elastic force ~ delta^p that acts only during the part tau of
 /// the step carries the impulse F tau / (p + 1), not the trapezoid's F dt / 2) and the tangential
 /// spring, advanced by the slip of the contact point at the half-step velocities and capped by
-/// Coulomb. Contact::force gets the elastic and tangential parts.
+/// Coulomb. Contact::force gets the elastic and tangential parts. The contact point lies midway between the
+/// two surfaces; with a `deformation` (mcdem; null for plain soft grains) each surface reaches its bulge beyond
+/// its sphere, and the overlap includes the bulges.
 void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const HalfStepVelocities& half, double dt,
-                        BodyLoads& loads);
+                        BodyLoads& loads, ContactDeformation* deformation);
 
 /// The same loads at the present instant without a step (the start of a run or a changed state):
 /// springs are kept, nothing opens or closes.
-void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, BodyLoads& loads);
+void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, BodyLoads& loads,
+                           ContactDeformation* deformation);
 
 /// Adds the normal dashpot forces at the current velocities to `loads.damping` and Contact::force.
 void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads);

@@ -59,7 +59,9 @@ double impactSpeed(const World& world)
 
 }  // namespace
 
-SoftParticleStepper::SoftParticleStepper(const md::SoftParticleSettings& settings)
+SoftParticleStepper::SoftParticleStepper(const md::SoftParticleSettings& settings,
+                                         std::unique_ptr<md::ContactDeformation> deformation)
+    : deformation_(std::move(deformation))
 {
     configure(settings);
 }
@@ -67,6 +69,9 @@ SoftParticleStepper::SoftParticleStepper(const md::SoftParticleSettings& setting
 void SoftParticleStepper::configure(const Settings& settings)
 {
     configure(md::softParticleSettingsFrom(settings));
+    if (deformation_) {
+        deformation_->configure(settings);
+    }
 }
 
 void SoftParticleStepper::configure(const md::SoftParticleSettings& settings)
@@ -157,6 +162,10 @@ void SoftParticleStepper::finishCellStep(World& world, double dt)
 
 bool SoftParticleStepper::finished(const World& world) const
 {
+    if (world.piston && world.piston->drive) {
+        // A driven plate's program is over once its last stroke has ended (half a step's round-off allowed).
+        return world.time >= world.piston->drive->end() - 0.5 * settings_.dt;
+    }
     return settings_.pressure && world.cell && world.steps > 0 &&
            measureRelaxation(world, *settings_.pressure).below(settings_.pressure->relaxThreshold);
 }
@@ -183,7 +192,14 @@ void SoftParticleStepper::drift(World& world, double dt)
         }
     }
     double pistonStep = 0.0;
-    if (world.piston) {
+    if (world.piston && world.piston->drive) {
+        // A driven plate: its height follows the program whatever the grains do (normal -y).
+        Piston& plate = *world.piston;
+        const double height = plate.drive->height(world.time + dt);
+        pistonStep = plate.plane.point.y() - height;  // along the normal
+        half_.piston = pistonStep / dt;
+        plate.plane.point.y() = height;
+    } else if (world.piston) {
         Piston& piston = *world.piston;
         const double along = loads_.pistonForce + loads_.pistonDamping + piston.appliedForce(world.time);
         half_.piston = piston.velocity + 0.5 * dt * (along / piston.mass + world.gravity.dot(piston.plane.normal));
@@ -212,7 +228,9 @@ void SoftParticleStepper::kick(World& world, double dt, double time)
         }
         p.angularVelocity[i] += (0.5 * dt / p.inertia[i]) * (loads_.torque[i] + next_.torque[i]);
     }
-    if (world.piston) {
+    if (world.piston && world.piston->drive) {
+        world.piston->velocity = -world.piston->drive->velocity(time + dt);  // along the normal, -y
+    } else if (world.piston) {
         Piston& piston = *world.piston;
         const double applied = 0.5 * (piston.appliedForce(time) + piston.appliedForce(time + dt));
         piston.velocity += (0.5 * dt / piston.mass) * (loads_.pistonForce + next_.pistonForce) +
@@ -226,13 +244,14 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
     {
         const StageTimer timer(diagnostics, StepStage::Neighbours);
         const double skin = settings_.relativeSkin * smallestRadius_;
-        if (candidates_.refresh(world, skin, settings_.material, hertz_.alpha, rebuild_)) {
+        const double reach = deformation_ ? deformation_->reach() : 0.0;
+        if (candidates_.refresh(world, skin, reach, settings_.material, hertz_.alpha, rebuild_)) {
             rebuild_ = false;
         }
     }
     if (!primed_) {
         const StageTimer timer(diagnostics, StepStage::Contacts);
-        md::evaluateCurrentForces(world, candidates_.memory(), loads_);
+        md::evaluateCurrentForces(world, candidates_.memory(), loads_, deformation_.get());
         md::addDampingForces(world, candidates_.memory(), loads_);
         if (world.cell && settings_.pressure) {
             world.cell->innerPressure = stressPressure(world);
@@ -246,7 +265,7 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
     }
     {
         const StageTimer timer(diagnostics, StepStage::Contacts);
-        md::evaluateStepForces(world, candidates_.memory(), half_, dt, next_);
+        md::evaluateStepForces(world, candidates_.memory(), half_, dt, next_, deformation_.get());
     }
     {
         const StageTimer timer(diagnostics, StepStage::Integrate);

@@ -2,6 +2,7 @@
 
 #include "md/BodyLoads.h"
 #include "md/CandidateList.h"
+#include "md/ContactDeformation.h"
 #include "md/ContactForces.h"
 #include "md/DampedHertzImpact.h"
 #include "md/MaterialModel.h"
@@ -10,6 +11,7 @@
 #include "settings/Settings.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 namespace granular {
@@ -46,13 +48,16 @@ struct SoftParticleSettings {
 class SoftParticleStepper final : public Stepper {
 public:
     SoftParticleStepper() = default;
-    explicit SoftParticleStepper(const md::SoftParticleSettings& settings);
+    /// `deformation`: the grains' bulges beyond their spheres (mcdem); null: rigid spheres that overlap (md).
+    explicit SoftParticleStepper(const md::SoftParticleSettings& settings,
+                                 std::unique_ptr<md::ContactDeformation> deformation = nullptr);
 
-    [[nodiscard]] std::string name() const override { return "md"; }
+    [[nodiscard]] std::string name() const override { return deformation_ ? "mcdem" : "md"; }
     void configure(const Settings& settings) override;
     void configure(const md::SoftParticleSettings& settings);
     StepDiagnostics step(World& world) override;
-    /// In a periodic cell at constant pressure: the packing has relaxed (the rule of cd_pressure).
+    /// In a periodic cell at constant pressure: the packing has relaxed (the rule of cd_pressure); with a driven
+    /// plate: its last stroke has ended.
     [[nodiscard]] bool finished(const World& world) const override;
     [[nodiscard]] std::vector<std::string> advisories(const World& world) const override;
 
@@ -77,6 +82,7 @@ private:
     md::SoftParticleSettings settings_;
     md::HertzCalibration hertz_;
     md::CandidateList candidates_;
+    std::unique_ptr<md::ContactDeformation> deformation_;  ///< null: rigid spheres (md)
     md::BodyLoads loads_;  ///< at the start of the MD step
     md::BodyLoads next_;   ///< at its end
     md::HalfStepVelocities half_;

@@ -1,6 +1,7 @@
 #include "observe/Observable.h"
 
 #include "model/World.h"
+#include "observe/CompressionObservables.h"
 #include "observe/PairObservables.h"
 #include "observe/PeriodicObservables.h"
 #include "settings/Settings.h"
@@ -73,6 +74,9 @@ std::vector<Observable> observablesFor(const Settings& settings)
     }
     if (settings.setup == Setup::Periodic) {
         addPeriodicObservables(list, settings);
+    }
+    if (settings.setup == Setup::Compression) {
+        addCompressionObservables(list);
     }
     if (settings.setup == Setup::Pair) {
         addPairObservables(list);

@@ -63,13 +63,15 @@ Parameter choice(std::string key, std::string defaultValue, std::vector<std::str
     return p;
 }
 
-Parameter text(std::string key, std::string defaultValue, std::string description)
+Parameter text(std::string key, std::string defaultValue, std::string description,
+               Mutability mutability = Mutability::OnReset)
 {
     Parameter p;
     p.key = std::move(key);
     p.kind = ParameterKind::Text;
     p.defaultValue = std::move(defaultValue);
     p.description = std::move(description);
+    p.mutability = mutability;
     return p;
 }
 
@@ -131,20 +133,21 @@ Schema::Schema()
         text("name", "untitled", "short name of the scenario"),
         text("description", "", "one-line description of the scenario"),
         integer("seed", 1, 0, kLargestSeed, "seed of every random choice (placement, sweep order)", reset),
-        choice("setup", "cloud", {"cloud", "chain", "piston", "drum", "periodic", "pair"},
+        choice("setup", "cloud", {"cloud", "chain", "piston", "drum", "periodic", "pair", "compression"},
                "initial state: cloud (lattice in a box), chain (1D chain against a wall), piston (box closed by a "
                "mobile piston), drum (rotating cylinder), periodic (dilute random grains in a periodic cell), pair (a "
-               "grain "
-               "above a fixed grain, the verification of the DEM note of MSCM 2024)",
+               "grain above a fixed grain, the verification of the DEM note of MSCM 2024), compression (a box closed "
+               "by a rigid plate driven down and up at constant speed, Brodu et al. 2015)",
                reset),
         integer("world.dimension", 3, 2, 3, "2: disks in the x-y plane, 3: spheres", reset),
         positive("run.time", "s", 1.0, big, "simulated time of a run", live),
         positive("output.interval", "s", 0.01, big, "simulated time between rows of the series", live),
         boolean("output.vtk", false, "write particle frames as VTK PolyData (.vtp) at each output row", live),
-        choice("solver.method", "ballistic", {"ballistic", "cd", "cd_pressure", "md"},
+        choice("solver.method", "ballistic", {"ballistic", "cd", "cd_pressure", "md", "mcdem"},
                "ballistic: free flight, no contacts; cd: non-smooth contact dynamics of rigid grains; "
                "cd_pressure: contact dynamics at constant pressure in a periodic cell (setup periodic); "
-               "md: soft-particle DEM with the material.* contact law (MSCM 2024)",
+               "md: soft-particle DEM with the material.* contact law (MSCM 2024); "
+               "mcdem: multi-contact DEM, Hertz grains that every contact deforms (Brodu et al. 2015, mcdem.gamma)",
                reset),
         positive("solver.dt", "s", 1e-3, 1e3, "time step", live),
         integer("solver.iterations", 40, 1, 1e7, "N_I: Gauss-Seidel iterations per step (fixed criterion)", live),
@@ -191,6 +194,15 @@ Schema::Schema()
         real("particles.gap", "1", 0.2, 0.0, 10.0, "lattice gap between neighbours, in largest diameters", reset),
         real("particles.lift", "m", 0.0, 0.0, 1e6, "height of the lowest lattice row above the floor", reset),
         real("particles.jitter", "1", 0.0, 0.0, 0.5, "random displacement on the lattice, in gap widths", reset),
+        text("particles.file", "",
+             "a packing to load instead of generating one: a LAMMPS/LIGGGHTS data file (Atoms section of atom style "
+             "sphere, optional Velocities) or a CSV with the header x,y,z,radius[,density]; a relative path is taken "
+             "from the working directory; empty: generate",
+             reset),
+        choice("particles.file_up_axis", "y", {"x", "y", "z"},
+               "the file's vertical axis, turned onto this scenario's vertical (y) by a rotation that keeps the axes' "
+               "cyclic order",
+               reset),
         real("particles.velocity.x", "m/s", 0.0, -1e6, 1e6, "initial velocity, x component", reset),
         real("particles.velocity.y", "m/s", 0.0, -1e6, 1e6, "initial velocity, y component", reset),
         real("particles.velocity.z", "m/s", 0.0, -1e6, 1e6, "initial velocity, z component", reset),
@@ -230,6 +242,25 @@ Schema::Schema()
                live),
         positive("pressure.relax_threshold", "m/s, m/s^2", 1e-10, 1e6,
                  "the run ends when the mean speed and mean acceleration of grains and cell are below it", live),
+        positive("compression.top_start", "m", 0.16764, 1e6,
+                 "setup compression: the plate's height where each down-stroke starts (its highest position)", reset),
+        positive("compression.top_end", "m", 0.13752, 1e6,
+                 "setup compression: the plate's height where each down-stroke ends (its lowest position)", reset),
+        positive("compression.stroke_time", "s", 0.3, 1e6, "setup compression: duration of one stroke, down or up",
+                 reset),
+        integer("compression.strokes", 4, 1, 1e6, "setup compression: strokes after settling (down, up, down, ...)",
+                reset),
+        real("compression.settle_time", "s", 0.0, 0.0, 1e6,
+             "setup compression: time the plate waits at top_start before the first stroke (the grains settle)",
+             reset),
+        real("mcdem.gamma", "1", 1.125, 0.0, 100.0,
+             "mcdem: geometric prefactor of the deformation one contact causes at the others (0: independent contacts, "
+             "1: elastic half-space, ~1.1: Brodu et al. 2015's fit)",
+             live),
+        real("analysis.force_threshold", "N", 4e-3, 0.0, 1e12,
+             "contacts whose normal force is below it are left out of the thresholded coordination Z_tau (Brodu et "
+             "al. 2015: 4 mN)",
+             live),
         real("cell.initial_fraction", "1", 0.3, 0.0, 1.0,
              "volume fraction of the dilute random start in the periodic cell", reset, true),
         integer("probe.index", 0, 0, 1e7, "particle whose position and velocity the probe_* columns record", reset),

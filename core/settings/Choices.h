@@ -15,6 +15,7 @@ enum class Setup {
     Drum,      ///< a rotating cylinder
     Periodic,  ///< dilute random grains in a fully periodic cell (Shaebani et al. 2009)
     Pair,      ///< a grain above a fixed grain (the DEM verification note's two cases)
+    Compression,  ///< a box closed by a plate driven down and up at constant speed (Brodu et al. 2015)
 };
 
 /// The simulation method (`solver.method`).
@@ -23,6 +24,7 @@ enum class Method {
     ContactDynamics,   ///< non-smooth contact dynamics of rigid grains (Unger & Kertesz 2003)
     ConstantPressure,  ///< contact dynamics at constant pressure in a periodic cell (Shaebani et al. 2009)
     SoftParticle,      ///< soft-particle DEM
+    MultiContact,      ///< multi-contact DEM: Hertz grains that every contact deforms (Brodu et al. 2015)
 };
 
 /// When the Gauss-Seidel iteration of one step stops (Unger & Kertesz 2003, eq. 35-37).
@@ -58,24 +60,30 @@ enum class BoxWalls {
     Closed,  ///< floor, sides and lid
 };
 
+/// An axis of a loaded file's coordinates (`particles.file_up_axis`).
+enum class Axis { X, Y, Z };
+
 /// The schema's name of every value of a choice, in the order of the schema's list.
 template <class Choice> struct ChoiceNames;
 
 template <> struct ChoiceNames<Setup> {
-    static constexpr std::array<std::pair<Setup, std::string_view>, 6> names = {{{Setup::Cloud, "cloud"},
-                                                                                 {Setup::Chain, "chain"},
-                                                                                 {Setup::Piston, "piston"},
-                                                                                 {Setup::Drum, "drum"},
-                                                                                 {Setup::Periodic, "periodic"},
-                                                                                 {Setup::Pair, "pair"}}};
+    static constexpr std::array<std::pair<Setup, std::string_view>, 7> names = {
+        {{Setup::Cloud, "cloud"},
+         {Setup::Chain, "chain"},
+         {Setup::Piston, "piston"},
+         {Setup::Drum, "drum"},
+         {Setup::Periodic, "periodic"},
+         {Setup::Pair, "pair"},
+         {Setup::Compression, "compression"}}};
 };
 
 template <> struct ChoiceNames<Method> {
-    static constexpr std::array<std::pair<Method, std::string_view>, 4> names = {
+    static constexpr std::array<std::pair<Method, std::string_view>, 5> names = {
         {{Method::Ballistic, "ballistic"},
          {Method::ContactDynamics, "cd"},
          {Method::ConstantPressure, "cd_pressure"},
-         {Method::SoftParticle, "md"}}};
+         {Method::SoftParticle, "md"},
+         {Method::MultiContact, "mcdem"}}};
 };
 
 template <> struct ChoiceNames<ConvergenceCriterion> {
@@ -103,6 +111,11 @@ template <> struct ChoiceNames<CellShape> {
 template <> struct ChoiceNames<BoxWalls> {
     static constexpr std::array<std::pair<BoxWalls, std::string_view>, 4> names = {
         {{BoxWalls::None, "none"}, {BoxWalls::Floor, "floor"}, {BoxWalls::Open, "open"}, {BoxWalls::Closed, "closed"}}};
+};
+
+template <> struct ChoiceNames<Axis> {
+    static constexpr std::array<std::pair<Axis, std::string_view>, 3> names = {
+        {{Axis::X, "x"}, {Axis::Y, "y"}, {Axis::Z, "z"}}};
 };
 
 /// The schema's name of a choice value, e.g. choiceName(Method::ContactDynamics) == "cd".

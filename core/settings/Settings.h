@@ -66,6 +66,8 @@ struct ParticleSettings {
     double lift = 0.0;             ///< m, height of the lowest lattice row above the floor
     double jitter = 0.0;           ///< gap widths, random displacement on the lattice
     Vec3 velocity = Vec3::Zero();  ///< m/s, initial velocity of every grain
+    std::string file;              ///< a packing to load instead (LAMMPS data file or CSV); empty: generate
+    Axis fileUpAxis = Axis::Y;     ///< the file's vertical axis, turned onto y
 };
 
 /// The box of the cloud, piston and drum setups (`box.*`).
@@ -104,6 +106,20 @@ struct DrumSettings {
     double angularVelocity = 1.0;  ///< rad/s about +z
 };
 
+/// The plate of the compression setup, driven at constant speed (`compression.*`; Brodu et al. 2015).
+struct CompressionSettings {
+    double topStart = 0.16764;     ///< m, the plate's height where a down-stroke starts
+    double topEnd = 0.13752;       ///< m, the plate's height where a down-stroke ends
+    double strokeTime = 0.3;       ///< s, one stroke, down or up
+    std::int64_t strokes = 4;      ///< strokes after settling: down, up, down, ...
+    double settleTime = 0.0;       ///< s, the plate waits at topStart before the first stroke
+};
+
+/// The multi-contact DEM (`mcdem.*`; Brodu et al. 2015).
+struct MultiContactSettings {
+    double gamma = 1.125;  ///< 1, geometric prefactor of the deformation one contact causes at another
+};
+
 /// The coupling of the periodic cell to an external pressure (`pressure.*`; Shaebani et al. 2009, eq. 19, 23, 28).
 struct PressureSettings {
     double externalPressure = 1.0;  ///< Pa (2D: N/m), P_ext
@@ -133,6 +149,9 @@ struct Settings {
     PairSettings pair;
     DrumSettings drum;
     PressureSettings pressure;
+    CompressionSettings compression;
+    MultiContactSettings multiContact;
+    double forceThreshold = 4e-3;  ///< N, contacts below it are left out of Z_tau (analysis.force_threshold)
     double initialFraction = 0.3;  ///< 1, volume fraction of the dilute random start in the periodic cell
     std::int64_t probeIndex = 0;   ///< the particle the probe_* columns record
 };

@@ -13,14 +13,20 @@ namespace {
 /// The setups whose grains have radii drawn from [radius_min, radius_max].
 bool drawsRadii(Setup setup)
 {
-    return setup == Setup::Cloud || setup == Setup::Piston || setup == Setup::Drum || setup == Setup::Periodic;
+    return setup == Setup::Cloud || setup == Setup::Piston || setup == Setup::Drum || setup == Setup::Periodic ||
+           setup == Setup::Compression;
+}
+
+bool isSoft(Method method)
+{
+    return method == Method::SoftParticle || method == Method::MultiContact;
 }
 
 void checkRadii(const Settings& s)
 {
     const double rMin = s.particles.radiusMin;
     const double rMax = s.particles.radiusMax;
-    if (drawsRadii(s.setup) && rMin > rMax) {
+    if (drawsRadii(s.setup) && s.particles.file.empty() && rMin > rMax) {
         throw ScenarioError("particles.radius_min: " + formatValue(rMin) +
                             " m exceeds particles.radius_max = " + formatValue(rMax) + " m; accepted: <= radius_max");
     }
@@ -56,6 +62,41 @@ void checkPair(const Settings& s)
     }
 }
 
+void checkCompression(const Settings& s)
+{
+    if (!isSoft(s.solver.method)) {
+        throw ScenarioError("solver.method: a plate driven into a packing needs grains that deform; accepted with "
+                            "setup compression: md, mcdem");
+    }
+    if (s.dimension != 3) {
+        throw ScenarioError("world.dimension: setup compression is a box of spheres; accepted: 3");
+    }
+    const auto& c = s.compression;
+    if (c.topEnd >= c.topStart) {
+        throw ScenarioError("compression.top_end: " + formatValue(c.topEnd) +
+                            " m is not below compression.top_start = " + formatValue(c.topStart) +
+                            " m; accepted: < top_start");
+    }
+}
+
+void checkParticleFile(const Settings& s)
+{
+    if (s.setup != Setup::Cloud && s.setup != Setup::Piston && s.setup != Setup::Compression) {
+        throw ScenarioError("particles.file: setup " + std::string(choiceName(s.setup)) +
+                            " builds its own grains; accepted with setup cloud, piston or compression");
+    }
+}
+
+void checkMultiContact(const Settings& s)
+{
+    if (s.material.law != NormalLaw::Hertz) {
+        throw ScenarioError("material.law: mcdem deforms Hertz grains (E, nu); accepted with solver.method mcdem: hertz");
+    }
+    if (s.dimension != 3) {
+        throw ScenarioError("world.dimension: mcdem's deformation is the elastic half-space of a sphere; accepted: 3");
+    }
+}
+
 void checkSoftMaterial(const Settings& s)
 {
     const double e = s.material.restitution;
@@ -81,10 +122,19 @@ void checkSettings(const Settings& s)
     if (s.setup == Setup::Pair) {
         checkPair(s);
     }
+    if (s.setup == Setup::Compression) {
+        checkCompression(s);
+    }
+    if (!s.particles.file.empty()) {
+        checkParticleFile(s);
+    }
     if (s.solver.method == Method::ConstantPressure && s.setup != Setup::Periodic) {
         throw ScenarioError("solver.method: cd_pressure needs a periodic cell; accepted: with setup periodic");
     }
-    if (s.solver.method == Method::SoftParticle) {
+    if (s.solver.method == Method::MultiContact) {
+        checkMultiContact(s);
+    }
+    if (isSoft(s.solver.method)) {
         checkSoftMaterial(s);
     }
 }

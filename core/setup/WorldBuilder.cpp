@@ -2,6 +2,8 @@
 
 #include "scenario/ScenarioError.h"
 #include "settings/Settings.h"
+#include "setup/CompressionSetup.h"
+#include "setup/Lattice.h"
 #include "setup/PairSetup.h"
 #include "setup/PeriodicSetup.h"
 #include "util/Random.h"
@@ -14,77 +16,6 @@ namespace granular {
 
 namespace {
 
-void addBoxWalls(World& world, BoxWalls walls, const Vec3& size)
-{
-    if (walls == BoxWalls::None) {
-        return;
-    }
-    world.walls.push_back({"floor", Vec3::Zero(), Vec3::UnitY()});
-    if (walls == BoxWalls::Floor) {
-        return;
-    }
-    world.walls.push_back({"left", Vec3::Zero(), Vec3::UnitX()});
-    world.walls.push_back({"right", Vec3(size.x(), 0, 0), -Vec3::UnitX()});
-    if (world.dimension == 3) {
-        world.walls.push_back({"back", Vec3::Zero(), Vec3::UnitZ()});
-        world.walls.push_back({"front", Vec3(0, 0, size.z()), -Vec3::UnitZ()});
-    }
-    if (walls == BoxWalls::Closed) {
-        world.walls.push_back({"lid", Vec3(0, size.y(), 0), -Vec3::UnitY()});
-    }
-}
-
-/// Particles on a jittered square (2D) or cubic (3D) lattice filling the box from the floor up,
-/// skipping lattice sites that `accept` refuses (e.g. outside a drum).
-void placeLattice(World& world, const Settings& s, const Vec3& size, const std::function<bool(const Vec3&)>& accept)
-{
-    const double rMin = s.particles.radiusMin;
-    const double rMax = s.particles.radiusMax;
-    const double gapWidth = 2.0 * rMax * s.particles.gap;
-    const double spacing = 2.0 * rMax + gapWidth;
-    const double lift = s.particles.lift;
-    const auto count = static_cast<std::size_t>(s.particles.count);
-    const auto nx = static_cast<std::size_t>(std::floor(size.x() / spacing));
-    const auto nz = world.dimension == 3 ? static_cast<std::size_t>(std::floor(size.z() / spacing)) : 1U;
-    const auto layers = static_cast<std::size_t>(std::floor(std::max(0.0, size.y() - lift) / spacing));
-    Random random(s.seed);
-    const double density = s.particles.density;
-    const double jitter = s.particles.jitter * 0.5 * gapWidth;
-    Vec3 v0 = s.particles.velocity;
-    if (world.dimension == 2) {
-        v0.z() = 0.0;
-    }
-    const std::size_t siteCount = nx * nz * layers;
-    const auto siteCentre = [&](std::size_t site) {
-        const std::size_t layer = site / (nx * nz);
-        return Vec3((static_cast<double>(site % nx) + 0.5) * spacing,
-                    lift + (static_cast<double>(layer) + 0.5) * spacing,
-                    world.dimension == 3 ? (static_cast<double>((site / nx) % nz) + 0.5) * spacing : 0.0);
-    };
-    for (std::size_t site = 0; site < siteCount && world.particles.size() < count; ++site) {
-        const Vec3 x = siteCentre(site);
-        if (!accept(x)) {
-            continue;
-        }
-        Vec3 shake(random.uniform(-jitter, jitter), random.uniform(-jitter, jitter), random.uniform(-jitter, jitter));
-        if (world.dimension == 2) {
-            shake.z() = 0.0;
-        }
-        const double r = random.uniform(rMin, rMax);
-        world.particles.add(x + shake, r, density, world.dimension);
-        world.particles.velocity.back() = v0;
-    }
-    if (world.particles.size() < count) {
-        std::size_t capacity = 0;
-        for (std::size_t site = 0; site < siteCount; ++site) {
-            capacity += accept(siteCentre(site)) ? 1U : 0U;
-        }
-        throw ScenarioError("particles.count: " + std::to_string(count) + " particles do not fit in the box" +
-                            "; accepted: at most " + std::to_string(capacity) +
-                            " with these box sizes, radius_max, gap and lift");
-    }
-}
-
 Vec3 boxSize(const Settings& s, int dimension)
 {
     return {s.box.width, s.box.height, dimension == 2 ? 0.0 : s.box.depth};
@@ -94,7 +25,7 @@ void buildCloud(World& world, const Settings& s)
 {
     const Vec3 size = boxSize(s, world.dimension);
     world.bounds = Eigen::AlignedBox3d(Vec3::Zero(), size);
-    placeLattice(world, s, size, [](const Vec3&) { return true; });
+    placeGrains(world, s, size);
     addBoxWalls(world, s.box.walls, size);
 }
 
@@ -122,7 +53,7 @@ void buildPiston(World& world, const Settings& s)
 {
     const Vec3 size = boxSize(s, world.dimension);
     world.bounds = Eigen::AlignedBox3d(Vec3::Zero(), size);
-    placeLattice(world, s, size, [](const Vec3&) { return true; });
+    placeGrains(world, s, size);
     addBoxWalls(world, BoxWalls::Open, size);
     Piston piston;
     piston.plane = {"piston", Vec3(0.0, size.y(), 0.0), -Vec3::UnitY()};
@@ -195,6 +126,9 @@ World buildWorld(const Settings& s)
         break;
     case Setup::Pair:
         buildPairWorld(world, s);
+        break;
+    case Setup::Compression:
+        buildCompressionWorld(world, s);
         break;
     case Setup::Cloud:
         buildCloud(world, s);

@@ -2,6 +2,7 @@
 
 #include "ballistic/BallisticStepper.h"
 #include "cd/ContactDynamicsStepper.h"
+#include "mcdem/MultiContactDeformation.h"
 #include "md/SoftParticleStepper.h"
 #include "periodic/ConstantPressureStepper.h"
 #include "scenario/ScenarioError.h"
@@ -26,6 +27,9 @@ std::unique_ptr<Stepper> makeStepper(const Settings& settings)
         return std::make_unique<ConstantPressureStepper>(settings);
     case Method::SoftParticle:
         return std::make_unique<SoftParticleStepper>(md::softParticleSettingsFrom(settings));
+    case Method::MultiContact:
+        return std::make_unique<SoftParticleStepper>(md::softParticleSettingsFrom(settings),
+                                                     std::make_unique<mcdem::MultiContactDeformation>(settings));
     }
     return nullptr;
 }
