@@ -3,6 +3,7 @@
 #include "util/Vector.h"
 
 #include <cmath>
+#include <utility>
 #include <numbers>
 
 namespace granular::mcdem {
@@ -22,20 +23,44 @@ class HalfSpaceDeformation {
 public:
     explicit HalfSpaceDeformation(double poissonRatio) : nu_(poissonRatio) {}
 
-    /// m/N: the displacement at the point (directionC, lengthC) per unit force at (directionK, lengthK), for
-    /// gamma (1 + nu) / (2 pi E) = `compliance` (m^2/N). Lengths in m, directions unit vectors.
-    [[nodiscard]] double displacement(double compliance, const Vec3& directionK, double lengthK,
-                                      const Vec3& directionC, double lengthC) const
+    /// m: the displacement at the point at distance `lengthC` from the centre (m) whose direction makes
+    /// cos = `s` with the load's, the load's point at distance `lengthK`, for
+    /// gamma (1 + nu) F / (2 pi E) = `complianceForce` (m^2).
+    [[nodiscard]] double displacement(double complianceForce, double s, double lengthK, double lengthC) const
     {
-        const double s = directionK.dot(directionC);
-        const double d = std::sqrt(std::max(0.0, lengthC * lengthC + lengthK * lengthK - 2.0 * lengthC * lengthK * s));
-        const double ku = (lengthK - lengthC * s) / d;  // n_k.u
-        const double cu = (lengthK * s - lengthC) / d;  // n_c.u
+        const double d2 = lengthC * lengthC + lengthK * lengthK - 2.0 * lengthC * lengthK * s;
+        const double inverseD = 1.0 / std::sqrt(d2);
+        const double ku = (lengthK - lengthC * s) * inverseD;  // n_k.u
+        const double cu = (lengthK * s - lengthC) * inverseD;  // n_c.u
         double bracket = ku * cu + (3.0 - 4.0 * nu_) * s;
-        if (1.0 + ku > 1e-9) {
+        if (nu_ != 0.5 && 1.0 + ku > 1e-9) {
             bracket -= (1.0 - 2.0 * nu_) * (s + cu) / (1.0 + ku);
         }
-        return -compliance * bracket / d;
+        return -complianceForce * bracket * inverseD;
+    }
+
+    /// 1/m, per unit gamma (1 + nu) F / (2 pi E): the displacement at point b from a load at point a, and at a
+    /// from a load at b, for points at distances lengthA, lengthB (m) from the centre whose directions make
+    /// cos = s. The two share d and most of the bracket: with nu = 1/2 they are equal.
+    [[nodiscard]] std::pair<double, double> mutualDisplacements(double s, double lengthA, double lengthB) const
+    {
+        const double d2 = lengthA * lengthA + lengthB * lengthB - 2.0 * lengthA * lengthB * s;
+        const double inverseD = 1.0 / std::sqrt(d2);
+        const double ku = (lengthA - lengthB * s) * inverseD;  // load at a, point b: n_k.u
+        const double cu = (lengthA * s - lengthB) * inverseD;  // n_c.u
+        const double common = ku * cu + (3.0 - 4.0 * nu_) * s;
+        double atB = common;
+        double atA = common;  // the load at b, point a: n_k.u = -cu, n_c.u = -ku
+        if (nu_ != 0.5) {
+            const double flat = 1.0 - 2.0 * nu_;
+            if (1.0 + ku > 1e-9) {
+                atB -= flat * (s + cu) / (1.0 + ku);
+            }
+            if (1.0 - cu > 1e-9) {
+                atA -= flat * (s - ku) / (1.0 - cu);
+            }
+        }
+        return {-atB * inverseD, -atA * inverseD};
     }
 
     /// m^2/N, gamma (1 + nu) / (2 pi E).

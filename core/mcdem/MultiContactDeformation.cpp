@@ -37,88 +37,119 @@ void MultiContactDeformation::update(const World& world, const std::vector<md::C
     const auto& p = world.particles;
     const auto& contacts = world.contacts;
     const std::size_t n = p.size();
+    bulges_.assign(contacts.size(), {0.0, 0.0});
     // Where the last evaluation put a candidate's contact point, seen from body `side`: midway between the
     // deformed surfaces, r + bulge - overlap / 2 from the centre.
-    const auto length = [&](std::size_t k, std::size_t grain, int side) {
-        return p.radius[grain] + memory[k].bulge[static_cast<std::size_t>(side)] - 0.5 * memory[k].overlap;
+    const auto length = [&](std::size_t k, std::size_t grain, std::size_t side) {
+        return p.radius[grain] + memory[k].bulge[side] - 0.5 * memory[k].overlap;
     };
-    // Every loaded candidate is a load on its grain(s): count, then fill grain by grain (CSR).
-    firstLoad_.assign(n + 1, 0);
     const auto loaded = [&](std::size_t k) { return memory[k].overlap > 0.0 && memory[k].elasticForce > 0.0; };
-    for (std::size_t k = 0; k < contacts.size(); ++k) {
-        if (!loaded(k)) {
-            continue;
-        }
-        ++firstLoad_[static_cast<std::size_t>(contacts[k].particle) + 1];
-        if (contacts[k].kind == ContactKind::Particle) {
-            ++firstLoad_[static_cast<std::size_t>(contacts[k].partner) + 1];
-        }
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-        firstLoad_[i + 1] += firstLoad_[i];
-    }
-    loads_.resize(firstLoad_[n]);
-    std::vector<std::uint32_t> next(firstLoad_.begin(), firstLoad_.end() - 1);
+    const auto grainOf = [&](const Contact& c, std::size_t side) {
+        return static_cast<std::size_t>(side == 0 ? c.partner : c.particle);
+    };
+    const auto sides = [](const Contact& c) { return c.kind == ContactKind::Particle ? std::size_t{0} : std::size_t{1}; };
+    // An upper bound of each grain's bulge anywhere: at most (3 - 2 nu) / (L_c + L_k) per unit compliance and
+    // force (opposite poles give exactly that), and L_c + L_k >= 1.8 times the nearest loaded point.
+    const double compliance = shape_.compliance(gamma_, youngModulus_);
     std::vector<double> loadSum(n, 0.0);
     std::vector<double> nearest(n, std::numeric_limits<double>::infinity());
-    const double compliance = shape_.compliance(gamma_, youngModulus_);
     for (std::size_t k = 0; k < contacts.size(); ++k) {
         if (!loaded(k)) {
             continue;
         }
-        const Contact& c = contacts[k];
-        const double complianceForce = compliance * memory[k].elasticForce;
-        const auto add = [&](std::size_t grain, const Vec3& direction, double distance) {
-            loads_[next[grain]++] = {direction, distance, complianceForce, static_cast<std::uint32_t>(k)};
-            loadSum[grain] += complianceForce;
-            nearest[grain] = std::min(nearest[grain], distance);
-        };
-        const auto j = static_cast<std::size_t>(c.particle);
-        add(j, -c.normal, length(k, j, 1));  // the normal points from body 0 to body 1
-        if (c.kind == ContactKind::Particle) {
-            const auto i = static_cast<std::size_t>(c.partner);
-            add(i, c.normal, length(k, i, 0));
+        for (std::size_t side = sides(contacts[k]); side < 2; ++side) {
+            const std::size_t g = grainOf(contacts[k], side);
+            loadSum[g] += compliance * memory[k].elasticForce;
+            nearest[g] = std::min(nearest[g], length(k, g, side));
         }
     }
-    // An upper bound of each grain's bulge anywhere: at most (3 - 2 nu) / (L_c + L_k) per unit compliance and
-    // force, L_c + L_k >= 1.8 times the nearest contact point (opposite poles give exactly (3 - 2 nu) / (L_c + L_k)).
     largestBulge_.assign(n, 0.0);
     double largest = 0.0;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (loadSum[i] > 0.0) {
-            largestBulge_[i] = shape_.largestShape() * loadSum[i] / (1.8 * nearest[i]);
-            largest = std::max(largest, largestBulge_[i]);
+    for (std::size_t g = 0; g < n; ++g) {
+        if (loadSum[g] > 0.0) {
+            largestBulge_[g] = shape_.largestShape() * loadSum[g] / (1.8 * nearest[g]);
+            largest = std::max(largest, largestBulge_[g]);
         }
     }
     reach_ = 2.0 * largest;
-    // The bulges at every candidate; a pair further apart than both grains can reach keeps none (they cannot touch).
-    bulges_.assign(contacts.size(), {0.0, 0.0});
-    for (std::size_t k = 0; k < contacts.size(); ++k) {
+    if (largest == 0.0) {
+        return;  // nothing presses, or gamma = 0: independent contacts
+    }
+    // The points: every side of a loaded candidate, and of any candidate the grains' bulges could close.
+    const auto isPoint = [&](std::size_t k) {
         const Contact& c = contacts[k];
-        const auto j = static_cast<std::size_t>(c.particle);
-        if (c.kind == ContactKind::Particle) {
-            const auto i = static_cast<std::size_t>(c.partner);
-            if (c.gap < largestBulge_[i] + largestBulge_[j]) {
-                bulges_[k] = {bulge(i, c.normal, length(k, i, 0), k), bulge(j, -c.normal, length(k, j, 1), k)};
+        const double reachable = c.kind == ContactKind::Particle
+                                     ? largestBulge_[static_cast<std::size_t>(c.partner)] +
+                                           largestBulge_[static_cast<std::size_t>(c.particle)]
+                                     : largestBulge_[static_cast<std::size_t>(c.particle)];
+        return loaded(k) || c.gap < reachable;
+    };
+    Points& pts = points_;
+    pts.first.assign(n + 1, 0);
+    for (std::size_t k = 0; k < contacts.size(); ++k) {
+        if (isPoint(k)) {
+            for (std::size_t side = sides(contacts[k]); side < 2; ++side) {
+                ++pts.first[grainOf(contacts[k], side) + 1];
             }
-        } else if (c.gap < largestBulge_[j]) {
-            bulges_[k] = {0.0, bulge(j, -c.normal, length(k, j, 1), k)};
         }
+    }
+    for (std::size_t g = 0; g < n; ++g) {
+        pts.first[g + 1] += pts.first[g];
+    }
+    const std::size_t total = pts.first[n];
+    for (auto* v : {&pts.x, &pts.y, &pts.z, &pts.length, &pts.complianceForce, &pts.bulge}) {
+        v->assign(total, 0.0);
+    }
+    pts.slot.assign(total, 0);
+    std::vector<std::uint32_t> next(pts.first.begin(), pts.first.end() - 1);
+    for (std::size_t k = 0; k < contacts.size(); ++k) {
+        if (!isPoint(k)) {
+            continue;
+        }
+        const Contact& c = contacts[k];
+        const double force = loaded(k) ? compliance * memory[k].elasticForce : 0.0;
+        for (std::size_t side = sides(c); side < 2; ++side) {
+            const std::size_t g = grainOf(c, side);
+            const std::uint32_t i = next[g]++;
+            const Vec3 direction = side == 0 ? Vec3(c.normal) : Vec3(-c.normal);  // the normal points 0 -> 1
+            pts.x[i] = direction.x();
+            pts.y[i] = direction.y();
+            pts.z[i] = direction.z();
+            pts.length[i] = length(k, g, side);
+            pts.complianceForce[i] = force;
+            pts.slot[i] = static_cast<std::uint32_t>(2 * k + side);
+        }
+    }
+    for (std::size_t g = 0; g < n; ++g) {
+        accumulateBulges(g);
+    }
+    for (std::size_t i = 0; i < total; ++i) {
+        bulges_[pts.slot[i] / 2][pts.slot[i] % 2] = pts.bulge[i];
     }
 }
 
-double MultiContactDeformation::bulge(std::size_t grain, const Vec3& direction, double length,
-                                      std::size_t candidate) const
+void MultiContactDeformation::accumulateBulges(std::size_t grain)
 {
-    double sum = 0.0;
-    for (std::uint32_t l = firstLoad_[grain]; l < firstLoad_[grain + 1]; ++l) {
-        const Load& load = loads_[l];
-        if (load.candidate == candidate || (load.direction - direction).squaredNorm() < kCoincident * kCoincident) {
-            continue;
+    Points& pts = points_;
+    const std::uint32_t end = pts.first[grain + 1];
+    for (std::uint32_t a = pts.first[grain]; a < end; ++a) {
+        for (std::uint32_t b = a + 1; b < end; ++b) {
+            const double fa = pts.complianceForce[a];
+            const double fb = pts.complianceForce[b];
+            if (fa == 0.0 && fb == 0.0) {
+                continue;
+            }
+            const double s = pts.x[a] * pts.x[b] + pts.y[a] * pts.y[b] + pts.z[a] * pts.z[b];
+            // Two points in (nearly) the same direction: the same spot, where the formula is the indentation
+            // under the load itself, not a bulge.
+            if (s > 1.0 - 0.5 * kCoincident * kCoincident) {
+                continue;
+            }
+            const auto [atB, atA] = shape_.mutualDisplacements(s, pts.length[a], pts.length[b]);
+            pts.bulge[b] += fa * atB;
+            pts.bulge[a] += fb * atA;
         }
-        sum += shape_.displacement(load.complianceForce, load.direction, load.length, direction, length);
     }
-    return sum;
 }
 
 }  // namespace granular::mcdem

@@ -26,25 +26,29 @@ public:
     [[nodiscard]] double reach() const override { return reach_; }
 
 private:
-    /// A loaded contact as one of its grains sees it.
-    struct Load {
-        Vec3 direction;               ///< unit, from the grain's centre towards the contact point
-        double length = 0.0;          ///< m, distance of the contact point from the centre
-        double complianceForce = 0.0;  ///< m^2, gamma (1 + nu) F / (2 pi E)
-        std::uint32_t candidate = 0;   ///< the candidate it belongs to (a contact does not deform itself)
+    /// The points where a grain is loaded or where its bulge is asked for: one side of a candidate, seen from
+    /// that side's grain. Stored grain by grain (grain g's points are [firstPoint_[g], firstPoint_[g + 1])) and
+    /// one array per quantity, for the pairwise loop of accumulateBulges().
+    struct Points {
+        std::vector<std::uint32_t> first;  ///< per grain, and one past the last
+        std::vector<double> x;             ///< unit direction from the centre to the point
+        std::vector<double> y;
+        std::vector<double> z;
+        std::vector<double> length;           ///< m, the point's distance from the centre
+        std::vector<double> complianceForce;  ///< m^2, gamma (1 + nu) F / (2 pi E); 0 where nothing presses
+        std::vector<std::uint32_t> slot;      ///< 2 k + side: where the point's bulge goes in bulges_
+        std::vector<double> bulge;            ///< m, accumulated
     };
 
-    /// m, how far grain `grain` reaches beyond its sphere at the point (`direction`, `length`) from all its loads
-    /// but `candidate`'s.
-    [[nodiscard]] double bulge(std::size_t grain, const Vec3& direction, double length, std::size_t candidate) const;
+    /// Adds to every point of grain g the displacements that the grain's other loaded points cause there.
+    void accumulateBulges(std::size_t grain);
 
     double gamma_ = 0.0;          ///< 1
     double youngModulus_ = 0.0;   ///< Pa
     double poissonRatio_ = 0.0;   ///< 1
     HalfSpaceDeformation shape_;  ///< of the grains' Poisson ratio
-    std::vector<std::uint32_t> firstLoad_;  ///< per grain, its loads are loads_[firstLoad_[i] .. firstLoad_[i+1])
-    std::vector<Load> loads_;
-    std::vector<double> largestBulge_;      ///< m, per grain: an upper bound of its bulge anywhere
+    Points points_;
+    std::vector<double> largestBulge_;  ///< m, per grain: an upper bound of its bulge anywhere
     std::vector<std::array<double, 2>> bulges_;
     double reach_ = 0.0;  ///< m
 };
