@@ -1,5 +1,6 @@
 // granular: the headless command line of Granular Studio (see README, "Command line").
 #include "cli/Commands.h"
+#include "cli/CompareCommand.h"
 #include "cli/FitCommand.h"
 #include "cli/SweepCommand.h"
 
@@ -48,6 +49,13 @@ int runCommandLine(int argc, char** argv)
     fit->add_option("--from", from, "first time of the window (default: the first row)");
     fit->add_option("--to", to, "last time of the window (default: the last row)");
 
+    std::string compareRun;
+    std::string compareReference;
+    auto* compare = app.add_subcommand(
+        "compare", "compare a compression run with a reference run: R_top, err_f, bhat, err_Z (Brodu et al. 2015)");
+    compare->add_option("RUN", compareRun, "output directory of `granular run` (setup compression)")->required();
+    compare->add_option("REFERENCE", compareReference, "output directory of the reference run")->required();
+
     SweepOptions sweep;
     auto* sweepCommand = app.add_subcommand("sweep", "run a scenario once per value of one key; write DIR/sweep.csv");
     sweepCommand->add_option("SCENARIO", sweep.scenario, "built-in name or path to a JSON file")->required();
@@ -60,8 +68,8 @@ int runCommandLine(int argc, char** argv)
 
     if (argc > 1 && argv[1][0] != '-' && std::string_view(argv[1]) != "list" && std::string_view(argv[1]) != "show" &&
         std::string_view(argv[1]) != "run" && std::string_view(argv[1]) != "fit" &&
-        std::string_view(argv[1]) != "sweep") {
-        std::cerr << "granular: unknown command '" << argv[1] << "'; accepted: list, show, run, fit, sweep\n";
+        std::string_view(argv[1]) != "sweep" && std::string_view(argv[1]) != "compare") {
+        std::cerr << "granular: unknown command '" << argv[1] << "'; accepted: list, show, run, fit, sweep, compare\n";
         return BadInput;
     }
     try {
@@ -81,6 +89,9 @@ int runCommandLine(int argc, char** argv)
     }
     if (app.got_subcommand("fit")) {
         return fitSeries(csvPath, column, from, to, std::cout, std::cerr);
+    }
+    if (app.got_subcommand("compare")) {
+        return compareRuns(compareRun, compareReference, std::cout, std::cerr);
     }
     if (app.got_subcommand("sweep")) {
         return sweepScenario(sweep, std::cout, std::cerr);

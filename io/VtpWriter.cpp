@@ -5,12 +5,12 @@ namespace granular {
 void writeVtp(std::ostream& out, const Frame& frame)
 {
     const std::size_t n = frame.position.size();
-    out << "<?xml version=\"1.0\"?>\n"
-        << "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\">\n"
+    out << R"(<?xml version="1.0"?>)" << '\n'
+        << R"(<VTKFile type="PolyData" version="1.0" byte_order="LittleEndian">)" << '\n'
         << "<PolyData>\n"
-        << "<FieldData><DataArray type=\"Float64\" Name=\"TIME\" NumberOfTuples=\"1\" format=\"ascii\">" << frame.time
+        << R"(<FieldData><DataArray type="Float64" Name="TIME" NumberOfTuples="1" format="ascii">)" << frame.time
         << "</DataArray></FieldData>\n"
-        << "<Piece NumberOfPoints=\"" << n << "\" NumberOfVerts=\"" << n << "\">\n"
+        << R"(<Piece NumberOfPoints=")" << n << R"(" NumberOfVerts=")" << n << "\">\n"
         << "<Points><DataArray type=\"Float32\" NumberOfComponents=\"3\" format=\"ascii\">\n";
     for (const auto& x : frame.position) {
         out << x.x() << ' ' << x.y() << ' ' << x.z() << '\n';

@@ -93,7 +93,7 @@ SceneView::SceneView(QWindow* parent)
     auto& v = *vtk_;
     // Nothing may render before Qt has created the context (initializeGL).
     v.window->SetReadyForRendering(false);
-    v.window->SetOwnContext(false);
+    v.window->SetOwnContext(0);
     // VTK keeps the finished image in its display framebuffer; paintGL() copies it into Qt's.
     v.window->SetFrameBlitModeToNoBlit();
     // Qt's core-profile contexts are forward compatible, where glLineWidth() above 1 fails:

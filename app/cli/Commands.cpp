@@ -1,6 +1,7 @@
 #include "cli/Commands.h"
 
 #include "BuiltinScenarios.h"
+#include "CompressionFiles.h"
 #include "CsvSeries.h"
 #include "RunOutput.h"
 #include "ScenarioArguments.h"
@@ -16,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <optional>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -23,6 +25,9 @@
 namespace granular::cli {
 
 namespace {
+
+/// Compression levels per stroke at which the compression setup records its contact forces (0 %, 10 %, ..., 100 %).
+constexpr int kCompressionLevels = 10;
 
 std::string frameName(std::int64_t index)
 {
@@ -118,6 +123,10 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
         const bool writeFrames = output && simulation->settings().run.writeVtk;
         std::int64_t frameIndex = 0;
         Progress progress("running " + simulation->settings().name, !options.quiet);
+        std::optional<analysis::CompressionRecorder> recorder;
+        if (simulation->settings().setup == Setup::Compression) {
+            recorder.emplace(kCompressionLevels, simulation->settings().forceThreshold);
+        }
         const RunStatistics stats = runToEnd(
             *simulation,
             [&](double time, const std::vector<double>& values) {
@@ -127,10 +136,22 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
                     writeVtp(output->open(frameName(frameIndex++)), *simulation->frame());
                 }
             },
-            [&](double fraction) { progress.update(fraction); });
+            [&](double fraction) { progress.update(fraction); },
+            [&](const Simulation& s) {
+                if (recorder) {
+                    recorder->observe(s.world());
+                }
+            });
 
         auto summary = summarize(*simulation, stats, options.threads);
         addScenarioResults(summary, *simulation, table);
+        if (recorder) {
+            addCompressionResults(summary, recorder->snapshots());
+            if (output) {
+                writeCompressionLevels(output->open("levels.csv"), recorder->snapshots());
+                writeContactForces(output->open("contact_forces.csv"), recorder->snapshots());
+            }
+        }
         if (output) {
             output->open("summary.json") << summary.dump(2) << '\n';
             output->open("scenario.json") << scenarioToJson(simulation->scenario());

@@ -1,6 +1,7 @@
 #include "cli/ScenarioSummary.h"
 
 #include "analysis/ChainOscillation.h"
+#include "analysis/CompressionComparison.h"
 #include "analysis/PackingDistributions.h"
 #include "analysis/PackingStatistics.h"
 #include "analysis/PistonOscillation.h"
@@ -12,6 +13,7 @@
 #include "settings/Settings.h"
 #include "sim/Simulation.h"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -144,6 +146,44 @@ void addScenarioResults(nlohmann::ordered_json& summary, const Simulation& simul
     if (setup == Setup::Periodic && simulation.world().cell) {
         addPeriodicResults(summary, simulation);
     }
+}
+
+void addCompressionResults(nlohmann::ordered_json& summary, const std::vector<analysis::CompressionLevel>& levels)
+{
+    // Built apart and inserted at the end: ordered_json keeps its members in a vector, so a reference to one
+    // member does not survive the insertion of another.
+    nlohmann::ordered_json compression;
+    auto strokes = nlohmann::ordered_json::array();
+    auto table = nlohmann::ordered_json::array();
+    int deepest = 0;
+    for (const auto& l : levels) {
+        deepest = std::max(deepest, l.level);
+    }
+    for (const auto& l : levels) {
+        if (l.stroke % 2 == 1 && l.level == deepest) {
+            strokes.push_back({{"stroke", l.stroke}, {"compression_m", l.compression}, {"top_force_N", l.topForce}});
+        }
+        table.push_back({{"stroke", l.stroke},
+                         {"level", l.level},
+                         {"compression_m", l.compression},
+                         {"top_force_N", l.topForce},
+                         {"volume_fraction", l.volumeFraction},
+                         {"coordination", l.coordination},
+                         {"coordination_above_threshold", l.coordinationAbove},
+                         {"mean_force_N", l.meanForce}});
+    }
+    compression["strokes"] = std::move(strokes);
+    compression["levels"] = std::move(table);
+    for (const bool loading : {true, false}) {
+        const auto fit = analysis::fitTopForceScaling(levels, loading);
+        compression[loading ? "scaling_loading" : "scaling_unloading"] = {
+            {"law", "top_force = slope * phi * Z * <f> + offset"},
+            {"slope", fit.slope},
+            {"offset_N", fit.offset},
+            {"r2", fit.r2},
+            {"levels", fit.points}};
+    }
+    summary["compression"] = std::move(compression);
 }
 
 }  // namespace granular::cli

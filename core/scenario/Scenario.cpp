@@ -28,7 +28,7 @@ Scenario::Scenario()
 void Scenario::set(std::string_view key, const Value& value)
 {
     const Parameter& p = lookup(key);
-    values_.insert_or_assign(p.key, Schema::instance().validate(p, value));
+    values_.insert_or_assign(p.key, Schema::validate(p, value));
 }
 
 void Scenario::setFromText(std::string_view key, std::string_view text)

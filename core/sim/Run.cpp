@@ -8,7 +8,8 @@
 
 namespace granular {
 
-RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const ProgressSink& onProgress)
+RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const ProgressSink& onProgress,
+                       const StepSink& onStep)
 {
     const Settings& settings = simulation.settings();
     const double dt = settings.solver.dt;
@@ -22,6 +23,9 @@ RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const Progr
     std::int64_t n = 1;
     for (; n <= totalSteps; ++n) {
         simulation.step();
+        if (onStep) {
+            onStep(simulation);
+        }
         stats.finished = simulation.finished();
         if (n % stepsPerRow == 0 || n == totalSteps || stats.finished) {
             onRow(simulation.world().time, simulation.sample());

@@ -1,0 +1,48 @@
+#include "cli/CompareCommand.h"
+
+#include "CompressionFiles.h"
+#include "analysis/CompressionComparison.h"
+#include "cli/Commands.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+#include <stdexcept>
+
+namespace granular::cli {
+
+int compareRuns(const std::string& run, const std::string& reference, std::ostream& out, std::ostream& err)
+{
+    analysis::CompressionRun a;
+    analysis::CompressionRun b;
+    try {
+        a = readCompressionRun(run);
+        b = readCompressionRun(reference);
+    } catch (const std::exception& error) {
+        err << "granular: compare: " << error.what()
+            << " (accepted: two output directories of `granular run` with setup compression)\n";
+        return BadInput;
+    }
+    try {
+        const auto c = analysis::compareCompression(a, b);
+        nlohmann::ordered_json result;
+        result["run"] = run;
+        result["reference"] = reference;
+        result["loading_stroke"] = c.loadingStroke;
+        result["unloading_stroke"] = c.unloadingStroke;
+        result["top_force_N"] = c.topForce;
+        result["reference_top_force_N"] = c.referenceTopForce;
+        result["R_top"] = c.topRatio;
+        result["err_f"] = {{"loading", c.forceErrorLoading}, {"unloading", c.forceErrorUnloading}};
+        result["bhat"] = c.bhattacharyya;
+        result["err_Z"] = c.coordinationError;
+        result["levels_compared"] = c.levelsCompared;
+        out << result.dump(2) << '\n';
+        return Success;
+    } catch (const std::invalid_argument& error) {
+        err << "granular: compare: " << error.what() << '\n';
+        return BadInput;
+    }
+}
+
+}  // namespace granular::cli

@@ -1,0 +1,192 @@
+#include "analysis/CompressionComparison.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+namespace granular::analysis {
+
+namespace {
+
+/// The (compression, top force) samples of one stroke, sorted by compression.
+std::vector<std::pair<double, double>> strokeCurve(const CompressionRun& run, std::int64_t stroke)
+{
+    std::vector<std::pair<double, double>> curve;
+    for (std::size_t i = 0; i < run.stroke.size(); ++i) {
+        if (run.stroke[i] == stroke) {
+            curve.emplace_back(run.compression[i], run.topForce[i]);
+        }
+    }
+    std::sort(curve.begin(), curve.end());
+    return curve;
+}
+
+double interpolate(const std::vector<std::pair<double, double>>& curve, double x)
+{
+    if (x <= curve.front().first) {
+        return curve.front().second;
+    }
+    if (x >= curve.back().first) {
+        return curve.back().second;
+    }
+    const auto upper = std::lower_bound(curve.begin(), curve.end(), std::make_pair(x, -HUGE_VAL));
+    const auto lower = upper - 1;
+    const double span = upper->first - lower->first;
+    return span > 0.0 ? lower->second + (upper->second - lower->second) * (x - lower->first) / span : lower->second;
+}
+
+std::int64_t lastStroke(const CompressionRun& run)
+{
+    std::int64_t last = 0;
+    for (const auto s : run.stroke) {
+        last = std::max(last, s);
+    }
+    return last;
+}
+
+double rmsDifference(const std::vector<std::pair<double, double>>& a, const std::vector<std::pair<double, double>>& b,
+                     double to)
+{
+    constexpr int kSamples = 50;
+    double sum = 0.0;
+    for (int i = 1; i <= kSamples; ++i) {
+        const double x = to * i / kSamples;
+        const double d = interpolate(a, x) - interpolate(b, x);
+        sum += d * d;
+    }
+    return std::sqrt(sum / kSamples);
+}
+
+const CompressionLevel* findLevel(const CompressionRun& run, std::int64_t stroke, int level)
+{
+    for (const auto& l : run.levels) {
+        if (l.stroke == stroke && l.level == level) {
+            return &l;
+        }
+    }
+    return nullptr;
+}
+
+double bhattacharyyaDistance(const std::vector<double>& p, const std::vector<double>& q)
+{
+    constexpr int kBins = 20;
+    double largest = 0.0;
+    for (const double f : p) {
+        largest = std::max(largest, f);
+    }
+    for (const double f : q) {
+        largest = std::max(largest, f);
+    }
+    std::vector<double> hp(kBins, 0.0);
+    std::vector<double> hq(kBins, 0.0);
+    const auto bin = [&](double f) {
+        return std::min(kBins - 1, static_cast<int>(f / largest * kBins));
+    };
+    for (const double f : p) {
+        hp[static_cast<std::size_t>(bin(f))] += 1.0 / static_cast<double>(p.size());
+    }
+    for (const double f : q) {
+        hq[static_cast<std::size_t>(bin(f))] += 1.0 / static_cast<double>(q.size());
+    }
+    double coefficient = 0.0;
+    for (std::size_t i = 0; i < hp.size(); ++i) {
+        coefficient += std::sqrt(hp[i] * hq[i]);
+    }
+    return -std::log(std::max(coefficient, 1e-300));
+}
+
+}  // namespace
+
+CompressionComparison compareCompression(const CompressionRun& run, const CompressionRun& reference)
+{
+    const std::int64_t shared = std::min(lastStroke(run), lastStroke(reference));
+    if (shared < 1) {
+        throw std::invalid_argument("the runs share no stroke of the compression protocol");
+    }
+    CompressionComparison c;
+    c.unloadingStroke = shared >= 2 ? (shared % 2 == 0 ? shared : shared - 1) : 0;
+    c.loadingStroke = c.unloadingStroke > 0 ? c.unloadingStroke - 1 : 1;
+    const auto loading = strokeCurve(run, c.loadingStroke);
+    const auto referenceLoading = strokeCurve(reference, c.loadingStroke);
+    if (loading.size() < 2 || referenceLoading.size() < 2) {
+        throw std::invalid_argument("stroke " + std::to_string(c.loadingStroke) + " has fewer than two samples");
+    }
+    c.topForce = loading.back().second;
+    c.referenceTopForce = referenceLoading.back().second;
+    c.topRatio = c.topForce / c.referenceTopForce;
+    const double amplitude = referenceLoading.back().first;
+    double largest = 0.0;
+    for (const auto& [x, f] : referenceLoading) {
+        largest = std::max(largest, f);
+    }
+    std::vector<std::pair<double, double>> unloading;
+    std::vector<std::pair<double, double>> referenceUnloading;
+    if (c.unloadingStroke > 0) {
+        unloading = strokeCurve(run, c.unloadingStroke);
+        referenceUnloading = strokeCurve(reference, c.unloadingStroke);
+        for (const auto& [x, f] : referenceUnloading) {
+            largest = std::max(largest, f);
+        }
+    }
+    c.forceErrorLoading = rmsDifference(loading, referenceLoading, amplitude) / largest;
+    if (unloading.size() >= 2 && referenceUnloading.size() >= 2) {
+        c.forceErrorUnloading = rmsDifference(unloading, referenceUnloading, amplitude) / largest;
+    }
+    double bhat = 0.0;
+    double zSquares = 0.0;
+    for (const auto& level : run.levels) {
+        if (level.stroke != c.loadingStroke) {
+            continue;
+        }
+        const CompressionLevel* other = findLevel(reference, c.loadingStroke, level.level);
+        if (other == nullptr || level.forces.empty() || other->forces.empty()) {
+            continue;
+        }
+        bhat += bhattacharyyaDistance(level.forces, other->forces);
+        const double dz = level.coordinationAbove - other->coordinationAbove;
+        zSquares += dz * dz;
+        ++c.levelsCompared;
+    }
+    if (c.levelsCompared > 0) {
+        c.bhattacharyya = bhat / c.levelsCompared;
+        c.coordinationError = std::sqrt(zSquares / c.levelsCompared);
+    }
+    return c;
+}
+
+ScalingFit fitTopForceScaling(const std::vector<CompressionLevel>& levels, bool loading)
+{
+    double sx = 0.0;
+    double sy = 0.0;
+    double sxx = 0.0;
+    double sxy = 0.0;
+    double syy = 0.0;
+    ScalingFit fit;
+    for (const auto& l : levels) {
+        if ((l.stroke % 2 == 1) != loading) {
+            continue;
+        }
+        const double x = l.volumeFraction * l.coordination * l.meanForce;
+        const double y = l.topForce;
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+        syy += y * y;
+        ++fit.points;
+    }
+    const double n = fit.points;
+    const double covariance = n * sxy - sx * sy;
+    const double varianceX = n * sxx - sx * sx;
+    const double varianceY = n * syy - sy * sy;
+    if (fit.points < 2 || varianceX <= 0.0) {
+        return fit;
+    }
+    fit.slope = covariance / varianceX;
+    fit.offset = (sy - fit.slope * sx) / n;
+    fit.r2 = varianceY > 0.0 ? covariance * covariance / (varianceX * varianceY) : 1.0;
+    return fit;
+}
+
+}  // namespace granular::analysis
