@@ -46,7 +46,8 @@ Simulation::Simulation(Scenario scenario, World state)
         throw ScenarioError("world.dimension: the saved state is " + std::to_string(world_.dimension) +
                             "D; accepted: " + std::to_string(world_.dimension));
     }
-    if (world_.piston.has_value() != (settings_.setup == Setup::Piston)) {
+    const bool plate = settings_.setup == Setup::Piston || settings_.setup == Setup::Compression;
+    if (world_.piston.has_value() != plate) {
         throw ScenarioError("setup: the saved state " + std::string(world_.piston ? "has" : "has no") +
                             " piston; accepted: a scenario with the same setup");
     }

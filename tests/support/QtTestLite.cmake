@@ -1,13 +1,17 @@
 # Builds a Qt Test source without Qt: plays moc's part by listing the test's private slots
-# (`void name();` between `private slots:` and the end of the class) for QTEST_APPLESS_MAIN.
+# (`void name()`, declared or defined inline, between `private slots:` and the end of the class, a line `};`)
+# for QTEST_APPLESS_MAIN.
 function(granular_add_qtestlite_executable name source)
   get_filename_component(source_path ${source} ABSOLUTE)
   file(READ ${source_path} text)
-  string(REGEX MATCH "private slots:[^}]*}" slot_block "${text}")
-  string(REGEX MATCHALL "void [A-Za-z0-9_]+\\(\\)" slot_declarations "${slot_block}")
+  string(FIND "${text}" "private slots:" slots_start)
+  string(SUBSTRING "${text}" ${slots_start} -1 slot_block)
+  string(FIND "${slot_block}" "\n};" class_end)
+  string(SUBSTRING "${slot_block}" 0 ${class_end} slot_block)
+  string(REGEX MATCHALL "\n    void [A-Za-z0-9_]+\\(\\)" slot_declarations "${slot_block}")
   set(slot_list "")
   foreach(declaration ${slot_declarations})
-    string(REGEX REPLACE "void ([A-Za-z0-9_]+)\\(\\)" "\\1" slot "${declaration}")
+    string(REGEX REPLACE "\n    void ([A-Za-z0-9_]+)\\(\\)" "\\1" slot "${declaration}")
     if(slot MATCHES "_data$|^(init|cleanup)(TestCase)?$")
       message(FATAL_ERROR "${source}: Qt Test lite supports plain test slots only, not ${slot}")
     endif()
