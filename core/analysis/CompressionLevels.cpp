@@ -55,13 +55,22 @@ void CompressionRecorder::observe(const World& world)
     }
     const PlateDrive& drive = *world.piston->drive;
     const std::int64_t stroke = drive.stroke(world.time);
-    if (stroke < 1 || stroke > drive.strokes) {
-        return;
-    }
     if (stroke != stroke_) {
+        // The instant a stroke ends belongs to both: the old one records its last level there first.
+        if (stroke_ >= 1 && stroke_ <= drive.strokes) {
+            recordReached(world, stroke_);
+        }
         stroke_ = stroke;
         next_ = 0;
     }
+    if (stroke >= 1 && stroke <= drive.strokes) {
+        recordReached(world, stroke);
+    }
+}
+
+void CompressionRecorder::recordReached(const World& world, std::int64_t stroke)
+{
+    const PlateDrive& drive = *world.piston->drive;
     const double amplitude = drive.top - drive.bottom;
     const double compression = drive.top - world.piston->plane.point.y();
     const bool down = stroke % 2 == 1;

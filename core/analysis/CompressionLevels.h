@@ -36,6 +36,9 @@ public:
     [[nodiscard]] const std::vector<CompressionLevel>& snapshots() const { return snapshots_; }
 
 private:
+    /// Records the levels of `stroke` that the plate has reached, from next_ on.
+    void recordReached(const World& world, std::int64_t stroke);
+
     int levels_;
     double forceThreshold_;  ///< N
     std::int64_t stroke_ = 0;

@@ -333,7 +333,7 @@ Packing readPackingFile(const std::string& path, Axis upAxis, double defaultDens
     if (std::filesystem::is_regular_file(path, error)) {
         in.open(path, std::ios::binary);
     }
-    if (!in) {
+    if (!in.is_open() || !in) {
         throw ScenarioError("particles.file: " + path + ": cannot be read (missing or not a readable file)");
     }
     std::ostringstream text;

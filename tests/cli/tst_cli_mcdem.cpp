@@ -1,0 +1,133 @@
+// The multi-contact DEM from the command line: bad input answered with one line and exit code 2, a
+// compression run from a packing file writes its levels and contact forces, and `granular compare` computes
+// R_top, err_f, bhat and err_Z (Brodu et al. 2015).
+#include "CliProcess.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+#include <string>
+
+using namespace granular::clitest;
+
+namespace {
+
+bool oneLine(const std::string& text)
+{
+    return !text.empty() && text.find('\n') == text.size() - 1;
+}
+
+/// 36 hydrogel grains on a 3 x 4 x 3 lattice of 21 mm in a 66 mm box, as a CSV packing.
+void writePacking(const fs::path& path)
+{
+    std::ofstream out(path);
+    out << "x,y,z,radius\n";
+    for (int layer = 0; layer < 4; ++layer) {
+        for (int i = 0; i < 9; ++i) {
+            out << 0.011 + 0.022 * (i % 3) << ',' << 0.0105 + 0.0205 * layer << ',' << 0.011 + 0.022 * (i / 3) << ','
+                << (i % 2 == 0 ? 0.0104 : 0.0098) << '\n';
+        }
+    }
+}
+
+/// A short protocol on that packing: two strokes of 8 mm, 0.04 s each.
+std::string shortCompression(const fs::path& packing, const std::string& gamma, const fs::path& out)
+{
+    return "run mcdem_compress --quiet --set particles.file='" + packing.string() +
+           "' --set box.width=0.066 --set box.depth=0.066 --set compression.top_start=0.0825"
+           " --set compression.top_end=0.0745 --set compression.stroke_time=0.04 --set compression.strokes=2"
+           " --set compression.settle_time=0.02 --set mcdem.gamma=" +
+           gamma + " --out '" + out.string() + "'";
+}
+
+}  // namespace
+
+class CliMultiContactTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void badValuesNameTheKeyAndTheRange()
+    {
+        const Result gamma = runGranular("run mcdem_compress --set mcdem.gamma=-1");
+        QCOMPARE(gamma.exitCode, 2);
+        QCOMPARE(gamma.err, std::string("granular: mcdem.gamma: -1 is out of range; accepted: a real number in [0, 100]\n"));
+        const Result nu = runGranular("run mcdem_compress --set material.poisson_ratio=0.6");
+        QCOMPARE(nu.exitCode, 2);
+        QVERIFY2(nu.err.rfind("granular: material.poisson_ratio: 0.6 is out of range; accepted: a real number in [0, "
+                              "0.5]",
+                              0) == 0,
+                 nu.err.c_str());
+        const Result law = runGranular("run mcdem_compress --set material.law=linear");
+        QCOMPARE(law.exitCode, 2);
+        QVERIFY2(law.err.find("material.law: mcdem deforms Hertz grains") != std::string::npos, law.err.c_str());
+        const Result rigid = runGranular("run mcdem_compress --set solver.method=cd");
+        QCOMPARE(rigid.exitCode, 2);
+        QVERIFY2(rigid.err.find("solver.method: a plate driven into a packing needs grains that deform") !=
+                     std::string::npos,
+                 rigid.err.c_str());
+        for (const auto& r : {gamma, nu, law, rigid}) {
+            QVERIFY(oneLine(r.err));
+        }
+    }
+
+    void badPackingFileNamesItsLine()
+    {
+        const ScratchDirectory scratch;
+        const fs::path packing = scratch.path / "bad.csv";
+        std::ofstream(packing) << "x,y,z,radius\n0.01,0.01,0.01,0.01\n0.02,0.01,0.01,zero\n";
+        const fs::path out = scratch.path / "run";
+        const Result r = runGranular("run mcdem_compress --set particles.file='" + packing.string() + "' --out '" +
+                                     out.string() + "'");
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.err, "granular: particles.file: " + packing.string() + ":3: radius 'zero' is not a finite number\n");
+        QVERIFY(!fs::exists(out / "series.csv"));
+    }
+
+    void compressionRunWritesLevelsAndCompareMeasuresIt()
+    {
+        const ScratchDirectory scratch;
+        const fs::path packing = scratch.path / "packing.csv";
+        writePacking(packing);
+        const fs::path independent = scratch.path / "independent";
+        const fs::path multi = scratch.path / "multi";
+        QCOMPARE(runGranular(shortCompression(packing, "0", independent)).exitCode, 0);
+        const Result run = runGranular(shortCompression(packing, "1.125", multi));
+        QVERIFY2(run.exitCode == 0, run.err.c_str());
+        for (const char* file : {"series.csv", "levels.csv", "contact_forces.csv", "summary.json"}) {
+            QVERIFY2(fs::exists(multi / file), file);
+        }
+        const std::string levels = slurp(multi / "levels.csv");
+        QVERIFY(levels.rfind("stroke,level,t,compression,top_force,volume_fraction,coordination,"
+                             "coordination_above_threshold,mean_force,phi_z_mean_force\n",
+                             0) == 0);
+        const auto summary = nlohmann::json::parse(slurp(multi / "summary.json"));
+        QCOMPARE(summary["compression"]["strokes"].size(), std::size_t{1});
+        QVERIFY(summary["compression"]["scaling_loading"]["levels"].get<int>() == 11);
+
+        const Result self = runGranular("compare '" + multi.string() + "' '" + multi.string() + "'");
+        QCOMPARE(self.exitCode, 0);
+        const auto same = nlohmann::json::parse(self.out);
+        QCOMPARE(same["R_top"].get<double>(), 1.0);
+        QCOMPARE(same["err_f"]["loading"].get<double>(), 0.0);
+        QVERIFY(std::abs(same["bhat"].get<double>()) < 1e-12);  // -log(sum p) of one distribution: round-off
+        QCOMPARE(same["err_Z"].get<double>(), 0.0);
+
+        const Result against = runGranular("compare '" + multi.string() + "' '" + independent.string() + "'");
+        QCOMPARE(against.exitCode, 0);
+        const auto c = nlohmann::json::parse(against.out);
+        QCOMPARE(c["loading_stroke"].get<int>(), 1);
+        QCOMPARE(c["unloading_stroke"].get<int>(), 2);
+        QVERIFY2(c["R_top"].get<double>() > 1.0, against.out.c_str());  // the bulges stiffen the packing
+        QVERIFY(c["bhat"].get<double>() > 0.0);
+
+        const Result missing = runGranular("compare '" + multi.string() + "' '" + scratch.path.string() + "'");
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY(oneLine(missing.err));
+    }
+};
+
+QTEST_APPLESS_MAIN(CliMultiContactTest)
+#include "tst_cli_mcdem.moc"
