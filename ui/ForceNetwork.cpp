@@ -42,7 +42,7 @@ ForceNetwork selectForceNetwork(const Frame& frame, double threshold, ForceNetwo
         if (frame.periodic) {
             d = frame.cell.minimumImage(d.cast<double>()).cast<float>();
         }
-        network.sticks.push_back({from, from + d, static_cast<float>(relative)});
+        network.sticks.push_back({from, from + d, static_cast<float>(relative), c.createdByDeformation});
     }
     return network;
 }

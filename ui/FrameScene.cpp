@@ -52,6 +52,8 @@ const Vec3 obliqueViewDirection(0.55, 0.50, 1.0);
 /// Stick radius / mean particle radius at f_n = <f_n>, and its bounds: thick enough to read at a
 /// glance, thin enough that neighbouring chains stay apart.
 constexpr double stickRadiusAtMean = 0.22;
+/// Sticks of contacts that only the grains' bulges close (mcdem), whatever their force.
+constexpr std::array<unsigned char, 3> kDeformationContactColour = {220, 40, 200};
 constexpr double thinnestStick = 0.06;
 constexpr double thickestStick = 0.65;
 /// Colour span of the strong network above the threshold, in units of <f_n>.
@@ -556,6 +558,7 @@ void FrameScene::redraw()
     p.stickDirections->SetNumberOfTuples(stickCount);
     p.stickSizes->SetNumberOfTuples(stickCount);
     p.stickColours->SetNumberOfTuples(stickCount);
+    std::size_t createdByDeformation = 0;
     for (vtkIdType i = 0; i < stickCount; ++i) {
         const ForceStick& s = network.sticks[static_cast<std::size_t>(i)];
         const double radius = meanRadius * std::clamp(stickRadiusAtMean * static_cast<double>(s.relativeForce),
@@ -571,8 +574,11 @@ void FrameScene::redraw()
         p.stickDirections->SetTypedTuple(i, direction.data());
         const std::array<float, 3> size{length, static_cast<float>(radius), 0.0F};
         p.stickSizes->SetTypedTuple(i, size.data());
-        const auto c = bytes(
-            colourAt(kForceColours, (static_cast<double>(s.relativeForce) - colourLow) / (colourHigh - colourLow)));
+        const auto c = s.createdByDeformation
+                           ? kDeformationContactColour
+                           : bytes(colourAt(kForceColours, (static_cast<double>(s.relativeForce) - colourLow) /
+                                                               (colourHigh - colourLow)));
+        createdByDeformation += s.createdByDeformation ? 1 : 0;
         p.stickColours->SetTypedTuple(i, c.data());
     }
     setVertices(*p.stickVertices.Get(), stickCount);
@@ -593,6 +599,9 @@ void FrameScene::redraw()
         if (o.showForceChains) {
             caption += o.networkPart == ForceNetworkPart::Strong ? "   chains: f_n >= " : "   weak network: f_n < ";
             caption += QString::number(o.forceThreshold, 'g', 3).toStdString() + " <f_n>";
+            if (createdByDeformation > 0) {
+                caption += "   " + std::to_string(createdByDeformation) + " created by deformation (magenta)";
+            }
         }
     }
     p.caption->SetInput(caption.c_str());

@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "CompressionPanel.h"
 #include "ParameterPanel.h"
 #include "ParticleInspector.h"
 #include "PlotPanel.h"
@@ -15,6 +16,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QImage>
 #include <QKeySequence>
 #include <QLabel>
@@ -66,7 +68,8 @@ QLabel* statusLabel(QWidget* parent, const QString& tip)
 
 MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
     : QMainWindow(parent), controller_(controller), view_(new SceneView), plots_(new PlotPanel(this)),
-      parameters_(new ParameterPanel(this)), inspector_(new ParticleInspector(this)), pullTimer_(new QTimer(this))
+      parameters_(new ParameterPanel(this)), inspector_(new ParticleInspector(this)),
+      compression_(new CompressionPanel(this)), pullTimer_(new QTimer(this))
 {
     setWindowTitle(tr("Granular Studio"));
     resize(1280, 800);
@@ -78,7 +81,12 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
     viewContainer_->setMinimumSize(160, 120);
     viewContainer_->setFocusPolicy(Qt::StrongFocus);
     centre->addWidget(viewContainer_);
-    centre->addWidget(plots_);
+    analysisTabs_ = new QTabWidget(centre);
+    analysisTabs_->setObjectName(QStringLiteral("analysisTabs"));
+    analysisTabs_->addTab(plots_, tr("Plots"));
+    analysisTabs_->addTab(compression_, tr("Compression"));
+    analysisTabs_->setTabVisible(1, false);
+    centre->addWidget(analysisTabs_);
     centre->setStretchFactor(0, 3);
     centre->setStretchFactor(1, 2);
     centre->setSizes({560, 390});
@@ -197,6 +205,10 @@ void MainWindow::buildActions()
     auto* open = new QAction(tr("&Open scenario..."), this);
     open->setShortcut(QKeySequence::Open);
     connect(open, &QAction::triggered, this, &MainWindow::openScenarioDialog);
+    auto* openPacking = new QAction(tr("Open &packing..."), this);
+    openPacking->setToolTip(tr("Load the grains from a LAMMPS/LIGGGHTS data file or a CSV (x,y,z,radius[,density]) "
+                               "and rebuild (particles.file)"));
+    connect(openPacking, &QAction::triggered, this, &MainWindow::openPackingDialog);
     auto* saveView = new QAction(tr("Save &view as PNG..."), this);
     saveView->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     connect(saveView, &QAction::triggered, this, &MainWindow::saveViewDialog);
@@ -211,6 +223,7 @@ void MainWindow::buildActions()
 
     auto* file = menuBar()->addMenu(tr("&File"));
     file->addAction(open);
+    file->addAction(openPacking);
     file->addSeparator();
     file->addAction(saveView);
     file->addAction(saveWindow);
@@ -358,8 +371,10 @@ void MainWindow::pullUpdate(bool redrawPlots)
     }
     if (!update.rows.empty()) {
         plots_->appendRows(update.rows);
+        compression_->appendRows(update.rows);
     }
     if (update.frame) {
+        compression_->showFrame(update.frame);
         showFrame(std::move(update.frame));
     }
     if (update.status) {
@@ -378,6 +393,12 @@ void MainWindow::startRun(const RunInfo& run)
     setWindowTitle(tr("Granular Studio - %1").arg(name));
     parameters_->setScenario(run.scenario, run.settings, origin_);
     plots_->startRun(run);
+    compression_->startRun(run);
+    const bool compression = run.settings.setup == Setup::Compression;
+    analysisTabs_->setTabVisible(1, compression);
+    if (compression && !run.continued) {
+        analysisTabs_->setCurrentWidget(compression_);
+    }
     method_->setCurrentText(QString::fromStdString(std::string(choiceName(run.settings.solver.method))));
     const bool piston = run.settings.setup == Setup::Piston;
     loadStepAction_->setEnabled(piston);
@@ -548,6 +569,26 @@ void MainWindow::openScenarioDialog()
     if (!path.isEmpty()) {
         controller_.loadScenario(path);
     }
+}
+
+void MainWindow::openPackingDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open packing"), QString(),
+                                                      tr("Packings (*.data *.csv *.txt);;All files (*)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    bool chosen = false;
+    const QStringList axes = {QStringLiteral("y"), QStringLiteral("z"), QStringLiteral("x")};
+    const QString up = QInputDialog::getItem(this, tr("Open packing"),
+                                             tr("The file's vertical axis (LAMMPS and LIGGGHTS files are often z up):"),
+                                             axes, 0, false, &chosen);
+    if (!chosen) {
+        return;
+    }
+    controller_.setParameter(QStringLiteral("particles.file"), path);
+    controller_.setParameter(QStringLiteral("particles.file_up_axis"), up);
+    controller_.reset();
 }
 
 }  // namespace granular::ui

@@ -9,6 +9,8 @@
 #include <memory>
 #include <optional>
 
+class QTabWidget;
+
 class QAction;
 class QCheckBox;
 class QComboBox;
@@ -25,6 +27,7 @@ namespace granular::ui {
 
 class ParameterPanel;
 class ParticleInspector;
+class CompressionPanel;
 class PlotPanel;
 class SceneView;
 class SimulationController;
@@ -52,6 +55,7 @@ public:
     [[nodiscard]] PlotPanel* plotPanel() const { return plots_; }
     [[nodiscard]] ParameterPanel* parameterPanel() const { return parameters_; }
     [[nodiscard]] ParticleInspector* particleInspector() const { return inspector_; }
+    [[nodiscard]] CompressionPanel* compressionPanel() const { return compression_; }
     /// The settings the simulation runs with now (after accepted live edits).
     [[nodiscard]] const std::optional<Settings>& settings() const { return settings_; }
     /// The newest status the controller published.
@@ -85,6 +89,8 @@ private:
     void saveWindowDialog();
     void exportCsvDialog();
     void openScenarioDialog();
+    /// File > Open packing: particles.file and its up axis, then a reset.
+    void openPackingDialog();
 
     SimulationController& controller_;
     std::optional<Settings> settings_;
@@ -105,6 +111,8 @@ private:
     PlotPanel* plots_;
     ParameterPanel* parameters_;
     ParticleInspector* inspector_;
+    CompressionPanel* compression_;
+    QTabWidget* analysisTabs_ = nullptr;
     QTimer* pullTimer_;
 
     QAction* playAction_ = nullptr;

@@ -34,6 +34,8 @@ QString fieldName(ColourField field)
         return QCoreApplication::translate("ParticleFields", "coordination number");
     case ColourField::Overlap:
         return QCoreApplication::translate("ParticleFields", "overlap");
+    case ColourField::Deformation:
+        return QCoreApplication::translate("ParticleFields", "cross-contact deformation");
     }
     return {};
 }
@@ -48,6 +50,7 @@ QString fieldUnit(ColourField field)
     case ColourField::Height:
     case ColourField::Radius:
     case ColourField::Overlap:
+    case ColourField::Deformation:
         return QStringLiteral("m");
     }
     return {};
@@ -104,6 +107,14 @@ FieldValues particleField(const Frame& frame, ColourField field)
         double largest = 0.0;
         for (std::size_t i = 0; i < n && i < frame.overlap.size(); ++i) {
             values[i] = frame.overlap[i];
+            largest = std::max(largest, static_cast<double>(values[i]));
+        }
+        return withRange(std::move(values), 0.0, largest);
+    }
+    case ColourField::Deformation: {
+        double largest = 0.0;
+        for (std::size_t i = 0; i < n && i < frame.deformation.size(); ++i) {
+            values[i] = frame.deformation[i];
             largest = std::max(largest, static_cast<double>(values[i]));
         }
         return withRange(std::move(values), 0.0, largest);

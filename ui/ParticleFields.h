@@ -12,10 +12,11 @@ struct Frame;
 namespace granular::ui {
 
 /// What the particles of the scene are coloured by.
-enum class ColourField { Height, Radius, Speed, Coordination, Overlap };
+enum class ColourField { Height, Radius, Speed, Coordination, Overlap, Deformation };
 
-inline constexpr std::array<ColourField, 5> kColourFields = {
-    ColourField::Height, ColourField::Radius, ColourField::Speed, ColourField::Coordination, ColourField::Overlap};
+inline constexpr std::array<ColourField, 6> kColourFields = {ColourField::Height,       ColourField::Radius,
+                                                             ColourField::Speed,        ColourField::Coordination,
+                                                             ColourField::Overlap,      ColourField::Deformation};
 
 /// "height", "radius", ...: the name shown in the picker and on the colour bar.
 [[nodiscard]] QString fieldName(ColourField field);
@@ -33,7 +34,9 @@ struct FieldValues {
 
 /// Height: y of the centre, over the container's height (so a grain keeps its colour as it falls);
 /// radius: over the frame's radii; speed: |v| from 0 to the fastest; coordination: contacts with a
-/// positive normal force, from 0 to at least 2 D; overlap: largest overlap, from 0 to the largest.
+/// positive normal force, from 0 to at least 2 D; overlap: largest overlap, from 0 to the largest;
+/// deformation: how far a grain bulges beyond its sphere at its contacts from its other contacts' forces
+/// (mcdem), from 0 to the largest.
 /// Frames without per-particle contact data count zero contacts and zero overlap.
 [[nodiscard]] FieldValues particleField(const Frame& frame, ColourField field);
 

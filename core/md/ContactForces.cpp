@@ -85,6 +85,7 @@ void refreshCandidates(World& world, std::vector<ContactMemory>& memory, Contact
         const double sphereGap = c.gap;
         if (deformation != nullptr) {
             c.gap = sphereGap - (bulge[0] + bulge[1]);
+            c.bulge = bulge;
             memory[k].bulge = bulge;
         }
         placeContactPoint(c, p, sphereGap, bulge);

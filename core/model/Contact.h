@@ -2,6 +2,7 @@
 
 #include "model/Particles.h"
 
+#include <array>
 #include <cstdint>
 
 namespace granular {
@@ -24,6 +25,9 @@ struct Contact {
     double normalMass = 0.0;              ///< kg, m_n of eq. (17)
     double tangentialMass = 0.0;          ///< kg, m_t of eq. (18)
     Vec3 force = Vec3::Zero();            ///< N, R acting on body 1
+    /// m, how far body 0 and body 1 reach beyond their spheres towards each other (mcdem's bulges; `gap` already
+    /// includes them); 0 for rigid and plain soft grains.
+    std::array<double, 2> bulge{0.0, 0.0};
 
     /// Ordering key: candidates are kept sorted by it, so forces carry over between steps by a merge.
     [[nodiscard]] std::uint64_t key() const

@@ -28,19 +28,22 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
     }
     frame->coordination.assign(p.size(), 0);
     frame->overlap.assign(p.size(), 0.0F);
-    const auto touch = [&frame](std::size_t i, double gap) {
+    frame->deformation.assign(p.size(), 0.0F);
+    const auto touch = [&frame](std::size_t i, double gap, double bulge) {
         ++frame->coordination[i];
         frame->overlap[i] = std::max(frame->overlap[i], static_cast<float>(-gap));
+        frame->deformation[i] = std::max(frame->deformation[i], static_cast<float>(bulge));
     };
     for (const granular::Contact& c : world.contacts) {
         const double normalForce = c.force.dot(c.normal);
         if (normalForce <= 0.0) {
             continue;
         }
-        touch(static_cast<std::size_t>(c.particle), c.gap);
+        touch(static_cast<std::size_t>(c.particle), c.gap, c.bulge[1]);
         if (c.kind == ContactKind::Particle) {
-            touch(static_cast<std::size_t>(c.partner), c.gap);
-            frame->contacts.push_back({c.partner, c.particle, static_cast<float>(normalForce)});
+            touch(static_cast<std::size_t>(c.partner), c.gap, c.bulge[0]);
+            const bool created = c.gap + c.bulge[0] + c.bulge[1] > 0.0;
+            frame->contacts.push_back({c.partner, c.particle, static_cast<float>(normalForce), created});
         }
     }
     frame->bounds = world.bounds;

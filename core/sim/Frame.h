@@ -26,6 +26,8 @@ struct Frame {
         std::int32_t first = 0;
         std::int32_t second = 0;
         float normalForce = 0.0F;  ///< N
+        /// True when only the grains' bulges (mcdem) make them touch: their spheres do not overlap.
+        bool createdByDeformation = false;
     };
 
     int dimension = 3;
@@ -38,6 +40,9 @@ struct Frame {
     std::vector<std::uint16_t> coordination;
     /// Per particle: largest overlap of its contacts at the last contact detection, m (0: none).
     std::vector<float> overlap;
+    /// Per particle: how far it reaches beyond its sphere at its contacts from the others' forces (mcdem), the
+    /// largest over its force-carrying contacts, m (0: rigid or independent contacts).
+    std::vector<float> deformation;
     std::vector<Contact> contacts;
     std::vector<Wall> walls;
     Eigen::AlignedBox3d bounds;  ///< m

@@ -1,0 +1,106 @@
+// The compression panel (setup compression, Brodu et al. 2015): loading and unloading strokes become separate
+// curves of top force against compression, a reference run's series.csv is drawn beside them, the histogram
+// counts the frame's grain-grain contacts, and the axes carry units. Needs an X display (xvfb-run).
+#include "BuiltinScenarios.h"
+#include "CompressionPanel.h"
+#include "SimulationUpdate.h"
+#include "settings/SettingsBinding.h"
+#include "sim/Frame.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <QValueAxis>
+
+#include <QtTest>
+
+using granular::ui::CompressionPanel;
+using granular::ui::RunInfo;
+using granular::ui::SeriesRow;
+
+namespace {
+
+RunInfo compressionRun()
+{
+    RunInfo run;
+    run.scenario = granular::resolveScenario("mcdem_compress");
+    run.settings = granular::parseSettings(run.scenario);
+    run.origin = "mcdem_compress";
+    run.columns = {"kinetic_energy", "top_force", "compression", "stroke"};
+    run.units = {"J", "N", "m", "1"};
+    run.particles = 514;
+    return run;
+}
+
+/// A settling row, then strokes 1 (down) and 2 (up) of 30 mm, F = 10 N (x / 30 mm)^2.
+std::vector<SeriesRow> strokeRows()
+{
+    std::vector<SeriesRow> rows{{0.0, {0.1, 0.0, 0.0, 0.0}}};
+    for (int stroke = 1; stroke <= 2; ++stroke) {
+        for (int i = 0; i <= 30; ++i) {
+            const double x = stroke == 1 ? 1e-3 * i : 3e-2 - 1e-3 * i;
+            rows.push_back({0.01 * i + 0.3 * stroke, {0.0, 10.0 * (x / 3e-2) * (x / 3e-2), x, double(stroke)}});
+        }
+    }
+    return rows;
+}
+
+}  // namespace
+
+class CompressionPanelTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void strokesBecomeLoadingAndUnloadingCurves()
+    {
+        CompressionPanel panel;
+        panel.resize(500, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.startRun(compressionRun());
+        panel.appendRows(strokeRows());
+        QCOMPARE(panel.loadingPoints(), std::size_t{31});
+        QCOMPARE(panel.unloadingPoints(), std::size_t{31});
+        QStringList titles;
+        for (auto* view : panel.findChildren<QChartView*>()) {
+            for (auto* axis : view->chart()->axes()) {
+                titles << axis->titleText();
+            }
+        }
+        QVERIFY2(titles.contains(QStringLiteral("compression (mm)")), qPrintable(titles.join(QStringLiteral("; "))));
+        QVERIFY(titles.contains(QStringLiteral("F_top (N)")));
+        QVERIFY(titles.contains(QStringLiteral("f_n (N)")));
+    }
+
+    void referenceRunIsDrawnBeside()
+    {
+        CompressionPanel panel;
+        panel.startRun(compressionRun());
+        QTemporaryDir dir;
+        QFile csv(dir.filePath(QStringLiteral("series.csv")));
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        QTextStream(&csv) << "t,top_force,compression,stroke\n0,0,0,0\n0.1,1,0.01,1\n0.2,4,0.02,1\n0.3,2,0.01,2\n";
+        csv.close();
+        QCOMPARE(panel.loadReference(dir.path()), QString());
+        QCOMPARE(panel.referencePoints(), std::size_t{3});
+        QVERIFY(!panel.loadReference(QDir(dir.path()).filePath(QStringLiteral("nothing"))).isEmpty());
+        QCOMPARE(panel.referencePoints(), std::size_t{3});  // a failed load keeps the old reference
+    }
+
+    void histogramCountsTheGrainContacts()
+    {
+        CompressionPanel panel;
+        auto frame = std::make_shared<granular::Frame>();
+        frame->position.assign(4, Eigen::Vector3f::Zero());
+        frame->radius.assign(4, 0.01F);
+        frame->contacts = {{0, 1, 0.5F, false}, {1, 2, 0.25F, true}, {2, 3, 0.0F, false}};
+        panel.showFrame(frame);
+        QCOMPARE(panel.histogramContacts(), std::size_t{2});
+    }
+};
+
+QTEST_MAIN(CompressionPanelTest)
+#include "tst_compression_panel.moc"

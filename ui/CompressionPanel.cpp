@@ -1,0 +1,281 @@
+#include "CompressionPanel.h"
+
+#include "CsvSeries.h"
+#include "sim/Frame.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QDateTime>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace granular::ui {
+
+namespace {
+
+const QColor kLoading(31, 119, 180);
+const QColor kUnloading(255, 127, 14);
+const QColor kReference(110, 110, 110);
+constexpr int kBins = 25;
+constexpr qint64 kHistogramInterval = 250;  // ms
+
+QValueAxis* axis(const QString& title)
+{
+    auto* a = new QValueAxis;
+    a->setTitleText(title);
+    a->setLabelFormat(QStringLiteral("%.3g"));
+    return a;
+}
+
+}  // namespace
+
+/// The force-compression curves: one line per stroke (so that strokes are not joined), per run.
+struct CompressionPanel::Curves {
+    QValueAxis* compression = nullptr;  ///< mm
+    QValueAxis* force = nullptr;        ///< N
+    std::map<std::int64_t, QLineSeries*> strokes;
+    std::map<std::int64_t, QLineSeries*> reference;
+    double largestCompression = 1.0;  ///< mm
+    double largestForce = 1e-3;       ///< N
+};
+
+CompressionPanel::CompressionPanel(QWidget* parent)
+    : QWidget(parent), curves_(std::make_unique<Curves>()), forceChart_(new QChart), histogramChart_(new QChart),
+      histogram_(new QLineSeries), histogramForce_(axis(tr("f_n (N)"))), histogramShare_(axis(tr("share (1)"))),
+      referenceLabel_(new QLabel(tr("no reference run"), this))
+{
+    forceChart_->setTitle(tr("Top force against compression"));
+    curves_->compression = axis(tr("compression (mm)"));
+    curves_->force = axis(tr("F_top (N)"));
+    forceChart_->addAxis(curves_->compression, Qt::AlignBottom);
+    forceChart_->addAxis(curves_->force, Qt::AlignLeft);
+    forceChart_->legend()->setAlignment(Qt::AlignTop);
+    auto* forceView = new QChartView(forceChart_, this);
+    forceView->setObjectName(QStringLiteral("topForceChart"));
+    forceView->setMinimumHeight(240);
+
+    histogramChart_->setTitle(tr("Grain-grain normal forces, newest frame"));
+    histogramChart_->addAxis(histogramForce_, Qt::AlignBottom);
+    histogramChart_->addAxis(histogramShare_, Qt::AlignLeft);
+    histogramChart_->addSeries(histogram_);
+    histogram_->attachAxis(histogramForce_);
+    histogram_->attachAxis(histogramShare_);
+    histogram_->setColor(kLoading);
+    histogramChart_->legend()->hide();
+    auto* histogramView = new QChartView(histogramChart_, this);
+    histogramView->setObjectName(QStringLiteral("forceHistogram"));
+    histogramView->setMinimumHeight(200);
+
+    auto* choose = new QPushButton(tr("Reference run..."), this);
+    choose->setToolTip(tr("Draw the top force of another run's output directory (e.g. gamma = 0) dashed beside this one"));
+    connect(choose, &QPushButton::clicked, this, &CompressionPanel::chooseReference);
+    referenceLabel_->setObjectName(QStringLiteral("referenceLabel"));
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(choose);
+    controls->addWidget(referenceLabel_, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(forceView, 3);
+    layout->addLayout(controls);
+    layout->addWidget(histogramView, 2);
+}
+
+CompressionPanel::~CompressionPanel() = default;
+
+void CompressionPanel::clearCurves()
+{
+    for (auto& [stroke, line] : curves_->strokes) {
+        forceChart_->removeSeries(line);
+        delete line;
+    }
+    curves_->strokes.clear();
+}
+
+void CompressionPanel::startRun(const RunInfo& run)
+{
+    const auto index = [&run](const char* name) {
+        const auto it = std::find(run.columns.begin(), run.columns.end(), name);
+        return it == run.columns.end() ? std::ptrdiff_t{-1} : it - run.columns.begin();
+    };
+    compressionColumn_ = index("compression");
+    strokeColumn_ = index("stroke");
+    topForceColumn_ = index("top_force");
+    if (!run.continued) {
+        clearCurves();
+    }
+}
+
+void CompressionPanel::appendRows(const std::vector<SeriesRow>& rows)
+{
+    if (compressionColumn_ < 0 || strokeColumn_ < 0 || topForceColumn_ < 0) {
+        return;
+    }
+    std::map<QLineSeries*, QList<QPointF>> added;
+    for (const auto& row : rows) {
+        const auto at = [&row](std::ptrdiff_t c) { return row.values[static_cast<std::size_t>(c)]; };
+        const auto stroke = static_cast<std::int64_t>(std::lround(at(strokeColumn_)));
+        if (stroke < 1) {
+            continue;  // the grains are settling
+        }
+        QLineSeries*& line = curves_->strokes[stroke];
+        if (line == nullptr) {
+            line = new QLineSeries;
+            const bool loading = stroke % 2 == 1;
+            QPen pen(loading ? kLoading : kUnloading);
+            pen.setWidthF(1.8);
+            line->setPen(pen);
+            line->setName(loading ? tr("loading (stroke %1)").arg(stroke) : tr("unloading (stroke %1)").arg(stroke));
+            forceChart_->addSeries(line);
+            line->attachAxis(curves_->compression);
+            line->attachAxis(curves_->force);
+        }
+        const double x = 1e3 * at(compressionColumn_);
+        const double y = at(topForceColumn_);
+        added[line].append(QPointF(x, y));
+        curves_->largestCompression = std::max(curves_->largestCompression, x);
+        curves_->largestForce = std::max(curves_->largestForce, y);
+    }
+    for (auto& [line, points] : added) {
+        line->append(points);
+    }
+    curves_->compression->setRange(0.0, 1.05 * curves_->largestCompression);
+    curves_->force->setRange(0.0, 1.08 * curves_->largestForce);
+}
+
+void CompressionPanel::showFrame(const std::shared_ptr<const Frame>& frame)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (!frame || now - lastHistogram_ < kHistogramInterval) {
+        return;
+    }
+    lastHistogram_ = now;
+    double largest = 0.0;
+    std::size_t count = 0;
+    for (const auto& c : frame->contacts) {
+        if (c.normalForce > 0.0F) {
+            largest = std::max(largest, static_cast<double>(c.normalForce));
+            ++count;
+        }
+    }
+    histogramContacts_ = count;
+    if (count == 0) {
+        histogram_->clear();
+        return;
+    }
+    std::vector<double> share(kBins, 0.0);
+    for (const auto& c : frame->contacts) {
+        if (c.normalForce > 0.0F) {
+            const auto bin = std::min(kBins - 1, static_cast<int>(static_cast<double>(c.normalForce) / largest * kBins));
+            share[static_cast<std::size_t>(bin)] += 1.0 / static_cast<double>(count);
+        }
+    }
+    QList<QPointF> steps;
+    const double width = largest / kBins;
+    double highest = 0.0;
+    for (int b = 0; b < kBins; ++b) {
+        const double y = share[static_cast<std::size_t>(b)];
+        steps.append(QPointF(b * width, y));
+        steps.append(QPointF((b + 1) * width, y));
+        highest = std::max(highest, y);
+    }
+    histogram_->replace(steps);
+    histogramForce_->setRange(0.0, largest);
+    histogramShare_->setRange(0.0, 1.1 * highest);
+}
+
+QString CompressionPanel::loadReference(const QString& directory)
+{
+    CsvTable table;
+    try {
+        table = readCsv((directory + QStringLiteral("/series.csv")).toStdString());
+        (void)table.column("compression");
+        (void)table.column("stroke");
+        (void)table.column("top_force");
+    } catch (const std::exception& error) {
+        return QString::fromUtf8(error.what());
+    }
+    for (auto& [stroke, line] : curves_->reference) {
+        forceChart_->removeSeries(line);
+        delete line;
+    }
+    curves_->reference.clear();
+    const std::size_t c = table.column("compression");
+    const std::size_t s = table.column("stroke");
+    const std::size_t f = table.column("top_force");
+    std::map<std::int64_t, QList<QPointF>> points;
+    for (const auto& row : table.rows) {
+        const auto stroke = static_cast<std::int64_t>(std::lround(row[s]));
+        if (stroke >= 1) {
+            points[stroke].append(QPointF(1e3 * row[c], row[f]));
+            curves_->largestCompression = std::max(curves_->largestCompression, 1e3 * row[c]);
+            curves_->largestForce = std::max(curves_->largestForce, row[f]);
+        }
+    }
+    for (auto& [stroke, list] : points) {
+        auto* line = new QLineSeries;
+        QPen pen(kReference);
+        pen.setStyle(Qt::DashLine);
+        pen.setWidthF(1.4);
+        line->setPen(pen);
+        line->setName(stroke == points.begin()->first ? tr("reference") : QString());
+        line->append(list);
+        forceChart_->addSeries(line);
+        line->attachAxis(curves_->compression);
+        line->attachAxis(curves_->force);
+        curves_->reference[stroke] = line;
+    }
+    curves_->compression->setRange(0.0, 1.05 * curves_->largestCompression);
+    curves_->force->setRange(0.0, 1.08 * curves_->largestForce);
+    referenceLabel_->setText(tr("reference: %1").arg(directory));
+    return {};
+}
+
+void CompressionPanel::chooseReference()
+{
+    const QString directory = QFileDialog::getExistingDirectory(this, tr("Reference run (output directory of granular run)"));
+    if (directory.isEmpty()) {
+        return;
+    }
+    const QString error = loadReference(directory);
+    if (!error.isEmpty()) {
+        referenceLabel_->setText(tr("not loaded: %1").arg(error));
+    }
+}
+
+std::size_t CompressionPanel::loadingPoints() const
+{
+    std::size_t n = 0;
+    for (const auto& [stroke, line] : curves_->strokes) {
+        n += stroke % 2 == 1 ? static_cast<std::size_t>(line->count()) : 0;
+    }
+    return n;
+}
+
+std::size_t CompressionPanel::unloadingPoints() const
+{
+    std::size_t n = 0;
+    for (const auto& [stroke, line] : curves_->strokes) {
+        n += stroke % 2 == 0 ? static_cast<std::size_t>(line->count()) : 0;
+    }
+    return n;
+}
+
+std::size_t CompressionPanel::referencePoints() const
+{
+    std::size_t n = 0;
+    for (const auto& [stroke, line] : curves_->reference) {
+        n += static_cast<std::size_t>(line->count());
+    }
+    return n;
+}
+
+}  // namespace granular::ui
