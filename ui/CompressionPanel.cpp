@@ -9,6 +9,8 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPushButton>
 #include <QValueAxis>
@@ -133,10 +135,16 @@ void CompressionPanel::appendRows(const std::vector<SeriesRow>& rows)
             QPen pen(loading ? kLoading : kUnloading);
             pen.setWidthF(1.8);
             line->setPen(pen);
-            line->setName(loading ? tr("loading (stroke %1)").arg(stroke) : tr("unloading (stroke %1)").arg(stroke));
+            line->setName(loading ? tr("loading") : tr("unloading"));
             forceChart_->addSeries(line);
             line->attachAxis(curves_->compression);
             line->attachAxis(curves_->force);
+            if (stroke > 2) {
+                // One legend entry per kind of stroke.
+                for (auto* marker : forceChart_->legend()->markers(line)) {
+                    marker->setVisible(false);
+                }
+            }
         }
         const double x = 1e3 * at(compressionColumn_);
         const double y = at(topForceColumn_);
@@ -226,11 +234,16 @@ QString CompressionPanel::loadReference(const QString& directory)
         pen.setStyle(Qt::DashLine);
         pen.setWidthF(1.4);
         line->setPen(pen);
-        line->setName(stroke == points.begin()->first ? tr("reference") : QString());
+        line->setName(tr("reference"));
         line->append(list);
         forceChart_->addSeries(line);
         line->attachAxis(curves_->compression);
         line->attachAxis(curves_->force);
+        if (stroke != points.begin()->first) {
+            for (auto* marker : forceChart_->legend()->markers(line)) {
+                marker->setVisible(false);
+            }
+        }
         curves_->reference[stroke] = line;
     }
     curves_->compression->setRange(0.0, 1.05 * curves_->largestCompression);
