@@ -1,6 +1,7 @@
 // granular: the headless command line of Granular Studio (see README, "Command line").
 #include "cli/Commands.h"
 #include "cli/CompareCommand.h"
+#include "cli/RunSession.h"
 #include "cli/FitCommand.h"
 #include "cli/SweepCommand.h"
 
@@ -38,6 +39,20 @@ int runCommandLine(int argc, char** argv)
     runCommand->add_option("--seed", run.seed, "override the scenario's seed")
         ->check(CLI::Range(std::int64_t{0}, std::int64_t{9007199254740991}));
     runCommand->add_flag("--quiet", run.quiet, "no progress indicator and no closing line");
+    runCommand->add_option("--checkpoint-every", run.checkpointEvery,
+                           "write DIR/checkpoint.bin every T s of simulated time (needs --out)")
+        ->check(CLI::PositiveNumber);
+
+    ResumeOptions resume;
+    auto* resumeCommand = app.add_subcommand("resume", "go on from DIR/checkpoint.bin; the output replaces DIR's");
+    resumeCommand->add_option("DIR", resume.directory, "output directory of a run with --checkpoint-every")->required();
+    resumeCommand->add_option("--set", resume.assignments, "change a live parameter, KEY=VALUE (e.g. run.time=20)")
+        ->allow_extra_args(false);
+    resumeCommand->add_option("--checkpoint-every", resume.checkpointEvery, "go on writing checkpoints every T s")
+        ->check(CLI::PositiveNumber);
+    resumeCommand->add_option("--threads", resume.threads, "worker threads (results are identical for any count)")
+        ->check(CLI::Range(1, 256));
+    resumeCommand->add_flag("--quiet", resume.quiet, "no progress indicator and no closing line");
 
     std::string csvPath;
     std::string column;
@@ -68,8 +83,10 @@ int runCommandLine(int argc, char** argv)
 
     if (argc > 1 && argv[1][0] != '-' && std::string_view(argv[1]) != "list" && std::string_view(argv[1]) != "show" &&
         std::string_view(argv[1]) != "run" && std::string_view(argv[1]) != "fit" &&
-        std::string_view(argv[1]) != "sweep" && std::string_view(argv[1]) != "compare") {
-        std::cerr << "granular: unknown command '" << argv[1] << "'; accepted: list, show, run, fit, sweep, compare\n";
+        std::string_view(argv[1]) != "sweep" && std::string_view(argv[1]) != "compare" &&
+        std::string_view(argv[1]) != "resume") {
+        std::cerr << "granular: unknown command '" << argv[1]
+                  << "'; accepted: list, show, run, resume, fit, sweep, compare\n";
         return BadInput;
     }
     try {
@@ -90,12 +107,17 @@ int runCommandLine(int argc, char** argv)
     if (app.got_subcommand("fit")) {
         return fitSeries(csvPath, column, from, to, std::cout, std::cerr);
     }
+    if (app.got_subcommand("resume")) {
+        installStopHandlers();
+        return resumeRun(resume, std::cout, std::cerr);
+    }
     if (app.got_subcommand("compare")) {
         return compareRuns(compareRun, compareReference, std::cout, std::cerr);
     }
     if (app.got_subcommand("sweep")) {
         return sweepScenario(sweep, std::cout, std::cerr);
     }
+    installStopHandlers();
     return runScenario(run, std::cout, std::cerr);
 }
 

@@ -6,6 +6,7 @@
 #include "settings/SettingsBinding.h"
 
 #include <filesystem>
+#include <system_error>
 
 namespace granular {
 
@@ -26,11 +27,12 @@ Scenario resolveScenario(const std::string& nameOrPath)
             return scenarioFromJson(builtin.json, nameOrPath);
         }
     }
-    if (std::filesystem::exists(nameOrPath)) {
+    std::error_code error;  // a name too long, a loop of links, a folder we may not enter: not a file, no abort
+    if (std::filesystem::exists(nameOrPath, error)) {
         return loadScenarioFile(nameOrPath);
     }
-    throw ScenarioError("scenario '" + nameOrPath +
-                        "' is neither a built-in (see `granular list`) nor an existing JSON file");
+    throw ScenarioError("scenario '" + nameOrPath + "' is neither a built-in (see `granular list`) nor a readable JSON file" +
+                        (error ? " (" + error.message() + ")" : std::string()));
 }
 
 }  // namespace granular

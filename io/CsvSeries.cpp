@@ -64,14 +64,24 @@ CsvTable readCsv(const std::string& path)
     }
     CsvTable table;
     std::string line;
-    if (!std::getline(in, line)) {
+    // Lines may end in CRLF (a file saved on Windows): the '\r' is not part of the last cell.
+    const auto readLine = [&in, &line] {
+        if (!std::getline(in, line)) {
+            return false;
+        }
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        return true;
+    };
+    if (!readLine()) {
         throw std::runtime_error(path + ": empty file, expected a header row");
     }
     std::stringstream header(line);
     for (std::string name; std::getline(header, name, ',');) {
         table.columns.push_back(name);
     }
-    for (std::size_t lineNumber = 2; std::getline(in, line); ++lineNumber) {
+    for (std::size_t lineNumber = 2; readLine(); ++lineNumber) {
         if (line.empty()) {
             continue;
         }

@@ -1,6 +1,12 @@
 #include "RunOutput.h"
 
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
 #include <stdexcept>
+#include <sys/syscall.h>
 #include <system_error>
 #include <unistd.h>
 
@@ -8,53 +14,157 @@ namespace granular {
 
 namespace fs = std::filesystem;
 
-RunOutput::RunOutput(fs::path directory) : directory_(std::move(directory))
+namespace {
+
+/// The prefix of DIR's staging folders, which live next to it.
+std::string stagingPrefix(const fs::path& directory)
+{
+    return ".granular-staging-" + directory.filename().string() + "-";
+}
+
+/// Removes staging folders of DIR left by processes that are gone.
+void removeStaleStaging(const fs::path& directory)
 {
     std::error_code error;
-    fs::create_directories(directory_, error);
-    if (error || !fs::is_directory(directory_)) {
-        throw std::runtime_error("--out: cannot create the directory " + directory_.string() +
-                                 (error ? " (" + error.message() + ")" : std::string(" (a file is in the way)")));
+    const fs::path parent = directory.parent_path().empty() ? fs::path(".") : directory.parent_path();
+    const std::string prefix = stagingPrefix(directory);
+    for (fs::directory_iterator it(parent, error), end; !error && it != end; it.increment(error)) {
+        const std::string name = it->path().filename().string();
+        if (name.rfind(prefix, 0) != 0) {
+            continue;
+        }
+        char* last = nullptr;
+        const long pid = std::strtol(name.c_str() + prefix.size(), &last, 10);
+        if (last == nullptr || *last != '\0' || pid <= 0) {
+            continue;
+        }
+        if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
+            std::error_code ignored;
+            fs::remove_all(it->path(), ignored);
+        }
     }
-    staging_ = directory_ / (".partial-" + std::to_string(::getpid()));
+}
+
+/// Exchanges two paths in one step (Linux renameat2 with RENAME_EXCHANGE); false when the kernel or the
+/// filesystem cannot.
+bool exchange(const fs::path& a, const fs::path& b)
+{
+#ifdef SYS_renameat2
+    constexpr unsigned kExchange = 2U;  // RENAME_EXCHANGE
+    return ::syscall(SYS_renameat2, AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), kExchange) == 0;
+#else
+    (void)a;
+    (void)b;
+    return false;
+#endif
+}
+
+}  // namespace
+
+RunOutput::RunOutput(fs::path directory) : directory_(std::move(directory))
+{
+    if (directory_.empty()) {
+        throw OutputError("--out: an empty path; accepted: a directory to write the output into");
+    }
+    std::error_code error;
+    const auto status = fs::status(directory_, error);
+    if (fs::exists(status)) {
+        if (!fs::is_directory(status)) {
+            throw OutputError("--out: " + directory_.string() + " is a file; accepted: a new or empty directory, or "
+                                                                 "an earlier output of granular");
+        }
+        const bool empty = fs::is_empty(directory_, error);
+        const bool ours = fs::exists(directory_ / "scenario.json", error) || fs::exists(directory_ / "checkpoint.bin", error);
+        if (!error && !empty && !ours) {
+            throw OutputError("--out: " + directory_.string() +
+                              " holds other files; accepted: a new or empty directory, or an earlier output of "
+                              "granular (with scenario.json), whose content is replaced");
+        }
+    }
+    const fs::path parent = directory_.parent_path().empty() ? fs::path(".") : directory_.parent_path();
+    fs::create_directories(parent, error);
+    if (error) {
+        throw OutputError("--out: cannot create " + parent.string() + " (" + error.message() + ")");
+    }
+    removeStaleStaging(directory_);
+    staging_ = parent / (stagingPrefix(directory_) + std::to_string(::getpid()));
+    fs::remove_all(staging_, error);
     fs::create_directories(staging_, error);
     if (error) {
-        throw std::runtime_error("--out: cannot write into " + directory_.string() + " (" + error.message() + ")");
+        throw OutputError("--out: cannot write next to " + directory_.string() + " (" + error.message() + ")");
     }
 }
 
 RunOutput::~RunOutput()
 {
-    files_.clear();
-    std::error_code ignored;
-    fs::remove_all(staging_, ignored);
+    if (!committed_) {
+        std::error_code ignored;
+        fs::remove_all(staging_, ignored);
+    }
 }
 
-std::ofstream& RunOutput::open(const std::string& relativePath)
+void RunOutput::write(const std::string& relativePath, const std::function<void(std::ostream&)>& content)
 {
     const fs::path path = staging_ / relativePath;
-    fs::create_directories(path.parent_path());
-    auto stream = std::make_unique<std::ofstream>(path, std::ios::binary);
-    if (!*stream) {
-        throw std::runtime_error("--out: cannot write " + (directory_ / relativePath).string());
+    std::error_code error;
+    fs::create_directories(path.parent_path(), error);
+    std::ofstream out(path, std::ios::binary);
+    if (out) {
+        out.precision(9);
+        content(out);
+        out.close();
     }
-    stream->precision(9);
-    files_.emplace_back(relativePath, std::move(stream));
-    return *files_.back().second;
+    if (!out) {
+        throw std::runtime_error("--out: writing " + (directory_ / relativePath).string() + " failed");
+    }
 }
 
 void RunOutput::commit()
 {
-    for (auto& [name, stream] : files_) {
-        stream->close();
-        if (!*stream) {
-            throw std::runtime_error("--out: writing " + (directory_ / name).string() + " failed");
+    std::error_code error;
+    // A checkpoint in DIR survives the exchange: it is linked into the new content first.
+    const fs::path checkpoint = directory_ / "checkpoint.bin";
+    if (fs::exists(checkpoint, error) && !fs::exists(staging_ / "checkpoint.bin", error)) {
+        fs::create_hard_link(checkpoint, staging_ / "checkpoint.bin", error);
+        error.clear();
+    }
+    if (!fs::exists(directory_, error)) {
+        fs::rename(staging_, directory_, error);
+        if (error) {
+            throw std::runtime_error("--out: cannot move the output into " + directory_.string() + " (" +
+                                     error.message() + ")");
+        }
+        committed_ = true;
+        return;
+    }
+    if (!exchange(staging_, directory_)) {
+        throw std::runtime_error("--out: cannot replace " + directory_.string() + " in one step (" +
+                                 std::string(std::strerror(errno)) + "); the earlier output is kept");
+    }
+    committed_ = true;
+    fs::remove_all(staging_, error);  // now the old content
+}
+
+void writeFileAtomically(const fs::path& path, const std::function<void(std::ostream&)>& content)
+{
+    const fs::path temporary = path.string() + ".part-" + std::to_string(::getpid());
+    {
+        std::ofstream out(temporary, std::ios::binary);
+        if (out) {
+            content(out);
+            out.close();
+        }
+        if (!out) {
+            std::error_code ignored;
+            fs::remove(temporary, ignored);
+            throw std::runtime_error("cannot write " + path.string());
         }
     }
-    for (const auto& [name, stream] : files_) {
-        const fs::path target = directory_ / name;
-        fs::create_directories(target.parent_path());
-        fs::rename(staging_ / name, target);
+    std::error_code error;
+    fs::rename(temporary, path, error);
+    if (error) {
+        fs::remove(temporary, error);
+        throw std::runtime_error("cannot write " + path.string() + " (" + error.message() + ")");
     }
 }
 

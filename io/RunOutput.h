@@ -1,19 +1,27 @@
 #pragma once
 
 #include <filesystem>
-#include <fstream>
-#include <memory>
+#include <functional>
+#include <ostream>
 #include <string>
-#include <vector>
 
 namespace granular {
 
-/// An output directory written all-or-nothing: files are written into a hidden staging folder
-/// inside it and moved into place by commit(); without commit() the staging folder is removed,
-/// so a failed or interrupted run leaves the directory as it was.
+/// Bad --out: the directory is in the way or cannot be written (the command exits 2).
+class OutputError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// An output directory written all-or-nothing. Files go into a staging folder next to DIR
+/// (`.granular-staging-NAME-PID`), each closed as soon as it is written; commit() then exchanges the staging
+/// folder with DIR in one step (renameat2 with RENAME_EXCHANGE), so DIR holds either the old output or the new,
+/// never a mix, and removes the old. Without commit() the staging folder is removed. A DIR that already exists
+/// must be empty or an earlier output of granular (it has scenario.json), so that no other files are replaced.
 class RunOutput {
 public:
-    /// Creates the directory if needed; throws std::runtime_error naming the path if it cannot.
+    /// Throws OutputError naming the path when DIR cannot be used; removes stale staging folders of DIR whose
+    /// process is gone (a run killed by SIGKILL).
     explicit RunOutput(std::filesystem::path directory);
     RunOutput(const RunOutput&) = delete;
     RunOutput& operator=(const RunOutput&) = delete;
@@ -21,16 +29,23 @@ public:
     RunOutput& operator=(RunOutput&&) = delete;
     ~RunOutput();
 
-    /// A stream for DIR/relativePath (sub-folders allowed); valid until commit().
-    std::ofstream& open(const std::string& relativePath);
+    /// Writes DIR/relativePath (sub-folders allowed) through `content` and closes it; throws std::runtime_error
+    /// naming the file when it cannot be written.
+    void write(const std::string& relativePath, const std::function<void(std::ostream&)>& content);
+    /// Makes DIR hold what was written. Throws std::runtime_error (DIR is then as it was).
     void commit();
 
     [[nodiscard]] const std::filesystem::path& directory() const { return directory_; }
+    /// The staging folder (where files are until commit()).
+    [[nodiscard]] const std::filesystem::path& staging() const { return staging_; }
 
 private:
     std::filesystem::path directory_;
     std::filesystem::path staging_;
-    std::vector<std::pair<std::string, std::unique_ptr<std::ofstream>>> files_;
+    bool committed_ = false;
 };
+
+/// Writes `path` atomically: into a temporary file beside it, then renamed over it.
+void writeFileAtomically(const std::filesystem::path& path, const std::function<void(std::ostream&)>& content);
 
 }  // namespace granular

@@ -5,8 +5,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <system_error>
+#include <vector>
 
 namespace granular {
 
@@ -40,6 +43,10 @@ Value toValue(const Json& leaf, const std::string& key)
     }
 }
 
+/// Deepest nesting a scenario may have: the schema's keys have at most three parts.
+constexpr int kDeepestNesting = 8;
+
+/// The scenario's keys go at most this deep, so the walk over the parsed tree recurses at most this far.
 void apply(Scenario& scenario, const Json& node, const std::string& prefix)
 {
     for (const auto& [name, child] : node.items()) {
@@ -52,10 +59,81 @@ void apply(Scenario& scenario, const Json& node, const std::string& prefix)
             if (Schema::instance().find(key) != nullptr) {
                 scenario.set(key, toValue(child, key));  // reports "object is not a value"
             }
+            if (child.empty()) {
+                throw ScenarioError("unknown key '" + key + "' (an empty object); run `granular show` to list the keys");
+            }
             apply(scenario, child, key);
         } else {
             scenario.set(key, toValue(child, key));
         }
+    }
+}
+
+/// Parses the text, refusing what nlohmann's parser would accept but a scenario must not have: nesting deeper
+/// than kDeepestNesting (a hostile file could nest 100,000 objects) and a key given twice in one object (the
+/// last would silently win). Numbers beyond a double's range are named with their key.
+Json parseScenarioText(std::string_view json, const std::string& origin)
+{
+    std::vector<std::vector<std::string>> keysOfObjects;  // the keys seen in each open object
+    std::vector<std::string> path;                        // the key of each open object, and the last key
+    std::string lastKey;
+    const auto dotted = [&path](const std::string& key) {
+        std::string text;
+        for (const auto& part : path) {
+            text += part + ".";
+        }
+        return text + key;
+    };
+    const Json::parser_callback_t check = [&](int depth, Json::parse_event_t event, Json& parsed) {
+        switch (event) {
+        case Json::parse_event_t::object_start:
+            if (depth >= kDeepestNesting) {
+                throw ScenarioError(origin + ": objects nested " + std::to_string(depth + 1) +
+                                    " deep; accepted: at most " + std::to_string(kDeepestNesting) +
+                                    " (scenario keys have at most three parts)");
+            }
+            if (depth > 0) {
+                path.push_back(lastKey);
+            }
+            keysOfObjects.emplace_back();
+            break;
+        case Json::parse_event_t::object_end:
+            keysOfObjects.pop_back();
+            if (!path.empty() && depth > 0) {
+                path.pop_back();
+            }
+            break;
+        case Json::parse_event_t::key: {
+            lastKey = parsed.get<std::string>();
+            auto& seen = keysOfObjects.back();
+            if (std::find(seen.begin(), seen.end(), lastKey) != seen.end()) {
+                throw ScenarioError(origin + ": " + dotted(lastKey) +
+                                    " is given twice; accepted: each key once (the last would silently win)");
+            }
+            seen.push_back(lastKey);
+            break;
+        }
+        case Json::parse_event_t::array_start:
+        case Json::parse_event_t::array_end:
+        case Json::parse_event_t::value:
+            break;
+        }
+        return true;
+    };
+    try {
+        return Json::parse(json.begin(), json.end(), check);
+    } catch (const Json::parse_error& error) {
+        // nlohmann's message already names the line and column; drop its "[json.exception...] " tag.
+        const std::string what = error.what();
+        const auto tag = what.find("] ");
+        throw ScenarioError(origin + ": malformed JSON: " + (tag == std::string::npos ? what : what.substr(tag + 2)));
+    } catch (const Json::out_of_range&) {
+        const std::string key = dotted(lastKey);
+        const Parameter* p = Schema::instance().find(key);
+        throw ScenarioError(origin + ": " + key + ": a number beyond the range of a double; accepted: " +
+                            (p != nullptr ? p->acceptedDescription() : std::string("a finite number")));
+    } catch (const Json::exception& error) {
+        throw ScenarioError(origin + ": cannot read the JSON (" + std::string(error.what()) + ")");
     }
 }
 
@@ -74,15 +152,7 @@ void insert(nlohmann::ordered_json& root, const std::string& key, const Value& v
 
 Scenario scenarioFromJson(std::string_view json, const std::string& origin)
 {
-    Json root;
-    try {
-        root = Json::parse(json.begin(), json.end());
-    } catch (const Json::parse_error& error) {
-        // nlohmann's message already names the line and column; drop its "[json.exception...] " tag.
-        const std::string what = error.what();
-        const auto tag = what.find("] ");
-        throw ScenarioError(origin + ": malformed JSON: " + (tag == std::string::npos ? what : what.substr(tag + 2)));
-    }
+    const Json root = parseScenarioText(json, origin);
     if (!root.is_object()) {
         throw ScenarioError(origin + ": the top level must be a JSON object of scenario keys");
     }
@@ -97,8 +167,12 @@ Scenario scenarioFromJson(std::string_view json, const std::string& origin)
 
 Scenario loadScenarioFile(const std::filesystem::path& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in || std::filesystem::is_directory(path)) {
+    std::error_code error;
+    std::ifstream in;
+    if (std::filesystem::is_regular_file(path, error)) {
+        in.open(path, std::ios::binary);
+    }
+    if (!in.is_open() || !in) {
         throw ScenarioError(path.string() + ": cannot read the scenario file (missing or not a readable file)");
     }
     std::ostringstream text;

@@ -1,5 +1,7 @@
 #include "PlotPanel.h"
 
+#include "AxisTicks.h"
+
 #include "analysis/PistonOscillation.h"
 
 #include "CsvSeries.h"
@@ -154,6 +156,17 @@ QValueAxis* makeAxis(const QString& title)
     axis->setLabelFormat(QStringLiteral("%.4g"));
     axis->setTickCount(5);
     return axis;
+}
+
+/// Sets the axis' range with round ticks whose labels differ from one another (AxisTicks).
+void setRoundRange(QValueAxis& axis, double low, double high)
+{
+    axis.setRange(low, high);
+    const AxisTicks ticks = roundTicks(low, high, 5);
+    axis.setTickType(QValueAxis::TicksDynamic);
+    axis.setTickAnchor(ticks.anchor);
+    axis.setTickInterval(ticks.interval);
+    axis.setLabelFormat(QStringLiteral("%.") + QString::number(ticks.decimals) + QStringLiteral("f"));
 }
 
 /// The range of the points with a little room above and below; a flat curve gets a unit-free span.
@@ -518,10 +531,10 @@ void PlotPanel::refreshPlot(Plot& thePlot)
         }
     }
     const auto [l0, l1] = paddedRange(lowLeft, highLeft);
-    plot->left->setRange(l0, l1);
+    setRoundRange(*plot->left, l0, l1);
     if (plot->right != nullptr) {
         const auto [r0, r1] = paddedRange(lowRight, highRight);
-        plot->right->setRange(r0, r1);
+        setRoundRange(*plot->right, r0, r1);
     }
     plot->time->setRange(t0, t1 > t0 ? t1 : t0 + 1.0);
     if (plot == oscillationPlot_) {

@@ -4,6 +4,7 @@
 #include "ValueText.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
+#include "sim/Run.h"
 #include "sim/Simulation.h"
 
 #include <QTimer>
@@ -280,10 +281,7 @@ private:
         const World& world = simulation_->world();
         shared_->steps = world.steps;
         ++rateWindowSteps_;
-        const Settings& settings = simulation_->settings();
-        const auto stepsPerRow =
-            std::max<std::int64_t>(1, std::llround(settings.run.outputInterval / settings.solver.dt));
-        if (world.steps % stepsPerRow == 0) {
+        if (world.steps % stepsPerRow(simulation_->settings()) == 0) {
             rows_.push_back(row());
         }
     }

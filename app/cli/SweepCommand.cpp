@@ -6,6 +6,8 @@
 #include "cli/Commands.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Value.h"
+#include "settings/SettingsBinding.h"
+#include "settings/SettingsChecks.h"
 #include "sim/Run.h"
 #include "sim/Simulation.h"
 
@@ -47,7 +49,7 @@ SweepRow runOne(Simulation& simulation, std::string value)
     row.meanOverlap = packing.meanOverlap;
     row.volumeFraction = packing.volumeFraction;
     row.steps = stats.steps;
-    row.relaxed = stats.finished;
+    row.relaxed = stats.finished();
     return row;
 }
 
@@ -77,28 +79,46 @@ std::vector<std::string> splitValues(const std::string& list)
 
 int sweepScenario(const SweepOptions& options, std::ostream& out, std::ostream& err)
 {
-    // Build every run first: a bad value stops the sweep before any run or output.
+    // Check every value and the output directory first: a bad value or --out stops the sweep before any run.
+    // Only the scenarios are kept; each run's world is built when its turn comes and freed after it.
     std::vector<std::string> values;
-    std::vector<std::unique_ptr<Simulation>> runs;
+    std::vector<Scenario> scenarios;
+    std::unique_ptr<RunOutput> output;
     try {
+        if (options.key.empty()) {
+            throw std::invalid_argument("--key: empty; accepted: a parameter key such as solver.iterations");
+        }
         values = splitValues(options.values);
         for (const auto& value : values) {
             std::vector<std::string> assignments = options.assignments;
-            assignments.push_back(options.key + "=" + value);
-            runs.push_back(std::make_unique<Simulation>(scenarioFromArguments(options.scenario, assignments)));
+            Scenario scenario = scenarioFromArguments(options.scenario, assignments);
+            try {
+                scenario.setFromText(options.key, value);
+            } catch (const ScenarioError& error) {
+                throw ScenarioError(std::string("--key ") + options.key + ": " + error.what());
+            }
+            checkSettings(parseSettings(scenario));
+            { const Simulation trial(scenario); }  // the world builds (e.g. the grains fit); freed at once
+            scenarios.push_back(std::move(scenario));
         }
+        output = std::make_unique<RunOutput>(options.outDirectory);
     } catch (const ScenarioError& error) {
         err << "granular: sweep: " << error.what() << '\n';
         return BadInput;
     } catch (const std::invalid_argument& error) {
         err << "granular: sweep: " << error.what() << '\n';
         return BadInput;
+    } catch (const OutputError& error) {
+        err << "granular: sweep: " << error.what() << '\n';
+        return BadInput;
     }
     try {
         std::vector<SweepRow> rows;
-        for (std::size_t k = 0; k < runs.size(); ++k) {
-            rows.push_back(runOne(*runs[k], values[k]));
-            runs[k].reset();
+        for (std::size_t k = 0; k < scenarios.size(); ++k) {
+            {
+                Simulation simulation(scenarios[k]);
+                rows.push_back(runOne(simulation, values[k]));
+            }
             if (!options.quiet) {
                 const SweepRow& row = rows.back();
                 out << options.key << " = " << row.value << ": " << row.steps << " steps, " << row.cpuSeconds
@@ -106,20 +126,23 @@ int sweepScenario(const SweepOptions& options, std::ostream& out, std::ostream& 
                     << (row.relaxed ? ", relaxed" : ", not relaxed") << '\n';
             }
         }
-        RunOutput output(options.outDirectory);
-        auto& csv = output.open("sweep.csv");
-        csv << "value,cpu_time_s,wall_time_s,mean_overlap,volume_fraction,steps,relaxed\n";
-        for (const SweepRow& row : rows) {
-            csv << row.value << ',' << formatValue(row.cpuSeconds) << ',' << formatValue(row.wallSeconds) << ','
-                << formatValue(row.meanOverlap) << ',' << formatValue(row.volumeFraction) << ',' << row.steps << ','
-                << (row.relaxed ? 1 : 0) << '\n';
-        }
-        output.commit();
+        output->write("sweep.csv", [&rows](std::ostream& csv) {
+            csv << "value,cpu_time_s,wall_time_s,mean_overlap,volume_fraction,steps,relaxed\n";
+            for (const SweepRow& row : rows) {
+                csv << row.value << ',' << formatValue(row.cpuSeconds) << ',' << formatValue(row.wallSeconds)
+                    << ',' << formatValue(row.meanOverlap) << ',' << formatValue(row.volumeFraction) << ','
+                    << row.steps << ',' << (row.relaxed ? 1 : 0) << '\n';
+            }
+        });
+        output->commit();
         if (!options.quiet) {
             out << "swept " << options.key << " over " << rows.size() << " values, output in "
-                << output.directory().string() << '\n';
+                << output->directory().string() << '\n';
         }
         return Success;
+    } catch (const std::bad_alloc&) {
+        err << "granular: sweep: out of memory while building or running a world\n";
+        return RuntimeFailure;
     } catch (const std::exception& error) {
         err << "granular: sweep: " << error.what() << '\n';
         return RuntimeFailure;

@@ -1,6 +1,7 @@
 #include "analysis/CompressionLevels.h"
 
 #include "model/World.h"
+#include "util/StateArchive.h"
 
 #include <cmath>
 #include <numbers>
@@ -46,6 +47,41 @@ CompressionLevel compressionLevel(const World& world, std::int64_t stroke, int l
     s.coordinationAbove = n > 0.0 ? endsAbove / n : 0.0;
     s.meanForce = s.forces.empty() ? 0.0 : sum / static_cast<double>(s.forces.size());
     return s;
+}
+
+void CompressionRecorder::saveState(StateWriter& out) const
+{
+    out.put(stroke_);
+    out.put(next_);
+    out.put(static_cast<std::uint64_t>(snapshots_.size()));
+    for (const auto& l : snapshots_) {
+        out.put(l.stroke);
+        out.put(l.level);
+        for (const double x : {l.time, l.compression, l.topForce, l.volumeFraction, l.coordination, l.coordinationAbove,
+                               l.meanForce}) {
+            out.put(x);
+        }
+        out.putVector(l.forces);
+    }
+}
+
+void CompressionRecorder::loadState(StateReader& in)
+{
+    stroke_ = in.get<std::int64_t>();
+    next_ = in.get<int>();
+    const auto count = in.get<std::uint64_t>();
+    snapshots_.clear();
+    for (std::uint64_t k = 0; k < count; ++k) {
+        CompressionLevel l;
+        l.stroke = in.get<std::int64_t>();
+        l.level = in.get<int>();
+        for (double* x : {&l.time, &l.compression, &l.topForce, &l.volumeFraction, &l.coordination, &l.coordinationAbove,
+                          &l.meanForce}) {
+            *x = in.get<double>();
+        }
+        l.forces = in.getVector<double>();
+        snapshots_.push_back(std::move(l));
+    }
 }
 
 void CompressionRecorder::observe(const World& world)

@@ -5,6 +5,8 @@
 
 namespace granular {
 struct World;
+class StateWriter;
+class StateReader;
 }  // namespace granular
 
 namespace granular::analysis {
@@ -34,6 +36,10 @@ public:
 
     void observe(const World& world);
     [[nodiscard]] const std::vector<CompressionLevel>& snapshots() const { return snapshots_; }
+
+    /// The snapshots so far and where the recorder is, for a checkpoint.
+    void saveState(StateWriter& out) const;
+    void loadState(StateReader& in);
 
 private:
     /// Records the levels of `stroke` that the plate has reached, from next_ on.

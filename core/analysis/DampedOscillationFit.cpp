@@ -342,9 +342,13 @@ DampedOscillationFit fitDampedOscillation(std::span<const double> t, std::span<c
     const double timeOrigin = t.front();
     const double duration = t.back() - t.front();
     const Eigen::Map<const Eigen::VectorXd> xs(x.data(), n);
-    const double mean = xs.mean();
-    const double spread = std::sqrt((xs.array() - mean).square().mean());
-    Normalized data{Eigen::VectorXd(n), (xs.array() - mean).matrix() / spread};
+    // Values near a double's range (1e308) overflow the sums: they are then taken in units of the largest |x|.
+    const double scale = std::isfinite(xs.squaredNorm()) ? 1.0 : xs.cwiseAbs().maxCoeff();
+    const double scaledMean = (xs.array() / scale).mean();
+    const double mean = scale * scaledMean;
+    const double scaledSpread = std::sqrt((xs.array() / scale - scaledMean).square().mean());
+    const double spread = scale * scaledSpread;
+    Normalized data{Eigen::VectorXd(n), (xs.array() / scale - scaledMean).matrix() / scaledSpread};
     for (Eigen::Index i = 0; i < n; ++i) {
         data.s[i] = (t[static_cast<std::size_t>(i)] - timeOrigin) / duration;
     }
@@ -385,7 +389,11 @@ DampedOscillationFit fitDampedOscillation(std::span<const double> t, std::span<c
     fit.rmse = spread * std::sqrt(best.squaredResidual / static_cast<double>(n));
     fit.r2 = 1.0 - best.squaredResidual / static_cast<double>(n);  // SS_tot = n in units of spread^2
     fit.iterations = best.iterations;
-    fit.converged = best.converged;
+    // A fit whose parameters do not fit in a double (data near 1e308) has not converged, whatever the solver said.
+    const bool finite = std::isfinite(fit.x0) && std::isfinite(fit.omega) && std::isfinite(fit.tau) &&
+                        std::isfinite(fit.amplitude) && std::isfinite(fit.phase) && std::isfinite(fit.rmse) &&
+                        std::isfinite(fit.r2);
+    fit.converged = best.converged && finite;
     return fit;
 }
 

@@ -4,6 +4,7 @@
 #include "contact/ContactGeometry.h"
 #include "method/StageTimer.h"
 #include "model/World.h"
+#include "util/StateArchive.h"
 
 #include <algorithm>
 
@@ -58,6 +59,16 @@ StepDiagnostics ContactDynamicsStepper::step(World& world)
         observeContacts(world, contact_, diagnostics);
     }
     return diagnostics;
+}
+
+void ContactDynamicsStepper::saveState(StateWriter& out) const
+{
+    out.put(random_.state());  // the sweep order; the warm-start forces are in the world's contacts
+}
+
+void ContactDynamicsStepper::loadState(StateReader& in)
+{
+    random_.setState(in.get<std::array<std::uint64_t, 4>>());
 }
 
 void observeContacts(World& world, const ContactSettings& contact, StepDiagnostics& diagnostics)

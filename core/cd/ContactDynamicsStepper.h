@@ -18,6 +18,8 @@ public:
     [[nodiscard]] std::string name() const override { return "cd"; }
     void configure(const Settings& settings) override;
     StepDiagnostics step(World& world) override;
+    void saveState(StateWriter& out) const override;
+    void loadState(StateReader& in) override;
 
 private:
     SolverSettings solver_;

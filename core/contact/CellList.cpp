@@ -47,7 +47,9 @@ void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& 
     for (;;) {
         std::int64_t total = 1;
         for (int a = 0; a < dimension; ++a) {
-            dims[static_cast<std::size_t>(a)] = std::max<std::int64_t>(1, static_cast<std::int64_t>(extent[a] / cell));
+            // Bounded before the cast: a cloud far larger than its grains would overflow it.
+            const double across = std::clamp(extent[a] / cell, 1.0, static_cast<double>(8 * n + 64));
+            dims[static_cast<std::size_t>(a)] = static_cast<std::int64_t>(across);
             total *= dims[static_cast<std::size_t>(a)];
         }
         if (total <= 8 * static_cast<std::int64_t>(n) + 64) {
@@ -56,9 +58,13 @@ void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& 
         cell *= 1.5;
     }
     const auto cellCoordinate = [&](const Vec3& x, int a) {
-        const auto c = static_cast<std::int64_t>((x[a] - box.min()[a]) / extent[a] *
-                                                 static_cast<double>(dims[static_cast<std::size_t>(a)]));
-        return std::clamp<std::int64_t>(c, 0, dims[static_cast<std::size_t>(a)] - 1);
+        const std::int64_t m = dims[static_cast<std::size_t>(a)];
+        if (m == 1) {
+            return std::int64_t{0};  // one cell across (z in 2D, a flat box): no division by a zero extent
+        }
+        const double c = (x[a] - box.min()[a]) / extent[a] * static_cast<double>(m);
+        return std::clamp<std::int64_t>(static_cast<std::int64_t>(std::clamp(c, 0.0, static_cast<double>(m - 1))), 0,
+                                        m - 1);
     };
     binParticles(particles, dims, cellCoordinate);
 

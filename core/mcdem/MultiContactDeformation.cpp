@@ -2,6 +2,7 @@
 
 #include "model/World.h"
 #include "settings/Settings.h"
+#include "util/StateArchive.h"
 
 #include <algorithm>
 #include <limits>
@@ -30,6 +31,16 @@ void MultiContactDeformation::configure(const Settings& settings)
         poissonRatio_ = settings.material.poissonRatio;
         shape_ = HalfSpaceDeformation(poissonRatio_);
     }
+}
+
+void MultiContactDeformation::saveState(StateWriter& out) const
+{
+    out.put(reach_);  // the bulges themselves are recomputed from the contacts' memories at every evaluation
+}
+
+void MultiContactDeformation::loadState(StateReader& in)
+{
+    reach_ = in.get<double>();
 }
 
 void MultiContactDeformation::update(const World& world, const std::vector<md::ContactMemory>& memory)

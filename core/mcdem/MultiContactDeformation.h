@@ -24,6 +24,8 @@ public:
     void update(const World& world, const std::vector<md::ContactMemory>& memory) override;
     [[nodiscard]] const std::vector<std::array<double, 2>>& bulges() const override { return bulges_; }
     [[nodiscard]] double reach() const override { return reach_; }
+    void saveState(StateWriter& out) const override;
+    void loadState(StateReader& in) override;
 
 private:
     /// The points where a grain is loaded or where its bulge is asked for: one side of a candidate, seen from

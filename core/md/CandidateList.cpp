@@ -1,6 +1,9 @@
 #include "md/CandidateList.h"
 
 #include "model/World.h"
+#include "util/StateArchive.h"
+
+#include <type_traits>
 
 #include <algorithm>
 #include <cmath>
@@ -46,6 +49,54 @@ bool CandidateList::refresh(World& world, double skin, double reach, const Mater
     strainApproach_ = 0.0;
     skin_ = skin;
     return true;
+}
+
+static_assert(std::is_trivially_copyable_v<PairLaw>);
+
+void CandidateList::saveState(StateWriter& out) const
+{
+    out.putVector(keys_);
+    out.put(static_cast<std::uint64_t>(memory_.size()));
+    for (const ContactMemory& m : memory_) {
+        out.put(m.law);
+        out.put(m.overlap);
+        out.put(m.elasticForce);
+        out.put(m.normal);
+        out.put(m.spring);
+        out.put(m.bulge);
+    }
+    out.putVector(displacement_);
+    out.put(largestDisplacement_);
+    out.put(pistonDisplacement_);
+    out.put(strainApproach_);
+    out.put(skin_);
+    out.put(reach_);
+}
+
+void CandidateList::loadState(StateReader& in)
+{
+    keys_ = in.getVector<std::uint64_t>();
+    const auto count = in.get<std::uint64_t>();
+    if (count != keys_.size()) {
+        throw StateError("the saved candidate list's keys and memories differ in number");
+    }
+    memory_.clear();
+    for (std::uint64_t k = 0; k < count; ++k) {
+        ContactMemory m;
+        m.law = in.get<PairLaw>();
+        m.overlap = in.get<double>();
+        m.elasticForce = in.get<double>();
+        m.normal = in.get<Vec3>();
+        m.spring = in.get<Vec3>();
+        m.bulge = in.get<std::array<double, 2>>();
+        memory_.push_back(m);
+    }
+    displacement_ = in.getVector<Vec3>();
+    largestDisplacement_ = in.get<double>();
+    pistonDisplacement_ = in.get<double>();
+    strainApproach_ = in.get<double>();
+    skin_ = in.get<double>();
+    reach_ = in.get<double>();
 }
 
 void CandidateList::recordMotion(const std::vector<Vec3>& velocity, double dt, double pistonStep)

@@ -10,6 +10,8 @@
 namespace granular {
 
 struct World;
+class StateWriter;
+class StateReader;
 
 namespace md {
 
@@ -43,6 +45,10 @@ public:
     void recordMotion(const std::vector<Vec3>& velocity, double dt, double pistonStep);
     /// Adds how far two grains within the skin may have closed in by a dilation of the cell (m).
     void recordStrain(double approach) { strainApproach_ += approach; }
+
+    /// The list's state (keys, memories, motion since the last rebuild) for a checkpoint.
+    void saveState(StateWriter& out) const;
+    void loadState(StateReader& in);
 
     [[nodiscard]] std::vector<ContactMemory>& memory() { return memory_; }
     [[nodiscard]] const std::vector<ContactMemory>& memory() const { return memory_; }

@@ -10,6 +10,8 @@ namespace granular {
 
 struct World;
 struct Settings;
+class StateWriter;
+class StateReader;
 
 namespace md {
 
@@ -35,6 +37,9 @@ public:
     [[nodiscard]] virtual const std::vector<std::array<double, 2>>& bulges() const = 0;
     /// m, at least the largest sum of the two bulges any pair could have now: candidate lists add it to their margin.
     [[nodiscard]] virtual double reach() const = 0;
+    /// What the deformation carries between steps, for a checkpoint.
+    virtual void saveState(StateWriter& out) const = 0;
+    virtual void loadState(StateReader& in) = 0;
 };
 
 }  // namespace md

@@ -1,6 +1,7 @@
 #include "md/SoftParticleStepper.h"
 
 #include "method/StageTimer.h"
+#include "util/StateArchive.h"
 #include "model/World.h"
 #include "periodic/Relaxation.h"
 #include "periodic/StressTensor.h"
@@ -158,6 +159,68 @@ void SoftParticleStepper::finishCellStep(World& world, double dt)
     cell.innerPressure = stressPressure(world);  // eq. 22 with the step's contact forces
     cell.setDilationRate(cell.dilationRate() +
                          0.5 * dt * (cell.innerPressure - coupling.externalPressure) / coupling.inertia);
+}
+
+namespace {
+
+void saveLoads(StateWriter& out, const md::BodyLoads& loads)
+{
+    out.putVector(loads.force);
+    out.putVector(loads.torque);
+    out.putVector(loads.damping);
+    out.putVector(loads.impulse);
+    out.put(loads.pistonForce);
+    out.put(loads.pistonDamping);
+    out.put(loads.pistonImpulse);
+}
+
+void loadLoads(StateReader& in, md::BodyLoads& loads)
+{
+    loads.force = in.getVector<Vec3>();
+    loads.torque = in.getVector<Vec3>();
+    loads.damping = in.getVector<Vec3>();
+    loads.impulse = in.getVector<Vec3>();
+    loads.pistonForce = in.get<double>();
+    loads.pistonDamping = in.get<double>();
+    loads.pistonImpulse = in.get<double>();
+}
+
+}  // namespace
+
+void SoftParticleStepper::saveState(StateWriter& out) const
+{
+    candidates_.saveState(out);
+    saveLoads(out, loads_);
+    out.put(smallestRadius_);
+    out.put(largestRadius_);
+    out.put(rebuild_);
+    out.put(primed_);
+    out.put(static_cast<std::uint64_t>(adoptedCount_));
+    out.put(adoptedSteps_);
+    out.put(adoptedTime_);
+    out.put(deformation_ != nullptr);
+    if (deformation_) {
+        deformation_->saveState(out);
+    }
+}
+
+void SoftParticleStepper::loadState(StateReader& in)
+{
+    candidates_.loadState(in);
+    loadLoads(in, loads_);
+    smallestRadius_ = in.get<double>();
+    largestRadius_ = in.get<double>();
+    rebuild_ = in.get<bool>();
+    primed_ = in.get<bool>();
+    adoptedCount_ = static_cast<std::size_t>(in.get<std::uint64_t>());
+    adoptedSteps_ = in.get<std::int64_t>();
+    adoptedTime_ = in.get<double>();
+    if (in.get<bool>() != (deformation_ != nullptr)) {
+        throw StateError("the saved state is of " + std::string(deformation_ ? "md" : "mcdem") + ", not " + name());
+    }
+    if (deformation_) {
+        deformation_->loadState(in);
+    }
 }
 
 bool SoftParticleStepper::finished(const World& world) const

@@ -60,6 +60,8 @@ public:
     /// plate: its last stroke has ended.
     [[nodiscard]] bool finished(const World& world) const override;
     [[nodiscard]] std::vector<std::string> advisories(const World& world) const override;
+    void saveState(StateWriter& out) const override;
+    void loadState(StateReader& in) override;
 
     [[nodiscard]] const md::SoftParticleSettings& settings() const { return settings_; }
     /// The time scale of the fastest contact of the world as it is now.

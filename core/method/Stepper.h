@@ -9,6 +9,8 @@ namespace granular {
 
 struct World;
 struct Settings;
+class StateWriter;
+class StateReader;
 
 /// One simulation method (CD, CD at constant pressure, soft DEM, ...) behind a common interface.
 class Stepper {
@@ -31,6 +33,11 @@ public:
     [[nodiscard]] virtual std::vector<std::string> advisories(const World& /*world*/) const { return {}; }
     /// True once the method's own stopping rule holds (e.g. a relaxed packing): runs end early then.
     [[nodiscard]] virtual bool finished(const World& /*world*/) const { return false; }
+    /// Appends what the method carries from one step to the next beyond the world (random generators, contact
+    /// histories, ...) to a checkpoint; loadState() restores it, after which the next step is the one the saved
+    /// method would have taken, to the last bit.
+    virtual void saveState(StateWriter& /*out*/) const {}
+    virtual void loadState(StateReader& /*in*/) {}
 };
 
 }  // namespace granular

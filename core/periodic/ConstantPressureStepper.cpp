@@ -5,6 +5,7 @@
 #include "method/StageTimer.h"
 #include "model/World.h"
 #include "periodic/Relaxation.h"
+#include "util/StateArchive.h"
 
 #include <Eigen/Eigenvalues>
 
@@ -93,6 +94,16 @@ StepDiagnostics ConstantPressureStepper::step(World& world)
         observeContacts(world, contact_, diagnostics);
     }
     return diagnostics;
+}
+
+void ConstantPressureStepper::saveState(StateWriter& out) const
+{
+    out.put(random_.state());  // the sweep order; the cell and the warm-start forces are in the world
+}
+
+void ConstantPressureStepper::loadState(StateReader& in)
+{
+    random_.setState(in.get<std::array<std::uint64_t, 4>>());
 }
 
 bool ConstantPressureStepper::finished(const World& world) const

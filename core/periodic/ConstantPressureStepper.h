@@ -21,6 +21,8 @@ public:
     void configure(const Settings& settings) override;
     StepDiagnostics step(World& world) override;
     [[nodiscard]] bool finished(const World& world) const override;
+    void saveState(StateWriter& out) const override;
+    void loadState(StateReader& in) override;
 
 private:
     SolverSettings solver_;

@@ -111,10 +111,24 @@ void checkSoftMaterial(const Settings& s)
     }
 }
 
+/// Most steps a run may take: run.time / solver.dt must fit a 64-bit count with room to spare.
+constexpr double kMostSteps = 1e15;
+
+void checkStepCount(const Settings& s)
+{
+    const double steps = s.run.time / s.solver.dt;
+    if (!(steps <= kMostSteps)) {
+        throw ScenarioError("solver.dt: " + formatValue(s.solver.dt) + " s divides run.time = " +
+                            formatValue(s.run.time) + " s into " + formatValue(steps) +
+                            " steps; accepted: at most 1e15 steps (run.time / solver.dt)");
+    }
+}
+
 }  // namespace
 
 void checkSettings(const Settings& s)
 {
+    checkStepCount(s);
     checkRadii(s);
     if (s.setup == Setup::Periodic) {
         checkPeriodic(s);

@@ -5,10 +5,20 @@
 #include "setup/PackingFile.h"
 #include "util/Random.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
 namespace granular {
+
+namespace {
+
+/// Lattice sites along one edge, at most (bounds the cast of a huge box / tiny grains).
+constexpr double kMaxSitesAlong = 1e12;
+/// Lattice sites searched for places, at most (about a second).
+constexpr std::size_t kMaxScannedSites = 200000000;
+
+}  // namespace
 
 void addBoxWalls(World& world, BoxWalls walls, const Vec3& size)
 {
@@ -40,9 +50,15 @@ void placeLattice(World& world, const Settings& s, const Vec3& size, const std::
     const double spacing = 2.0 * rMax + gapWidth;
     const double lift = s.particles.lift;
     const auto count = static_cast<std::size_t>(s.particles.count);
-    const auto nx = static_cast<std::size_t>(std::floor(size.x() / spacing));
-    const auto nz = world.dimension == 3 ? static_cast<std::size_t>(std::floor(size.z() / spacing)) : 1U;
-    const auto layers = static_cast<std::size_t>(std::floor(std::max(0.0, size.y() - lift) / spacing));
+    // Sites per row, rows and layers, each bounded before the cast (a box 1e12 grains wide is wider than any count
+    // needs); the site index is split by successive divisions, so no product of them is ever formed.
+    const auto sites = [](double n) { return static_cast<std::size_t>(std::clamp(std::floor(n), 0.0, kMaxSitesAlong)); };
+    const std::size_t nx = sites(size.x() / spacing);
+    const std::size_t nz = world.dimension == 3 ? sites(size.z() / spacing) : 1U;
+    const std::size_t layers = sites(std::max(0.0, size.y() - lift) / spacing);
+    const double product = static_cast<double>(nx) * static_cast<double>(nz) * static_cast<double>(layers);
+    const bool scanLimited = product > static_cast<double>(kMaxScannedSites);
+    const std::size_t siteCount = scanLimited ? kMaxScannedSites : nx * nz * layers;
     Random random(s.seed);
     const double density = s.particles.density;
     const double jitter = s.particles.jitter * 0.5 * gapWidth;
@@ -50,12 +66,11 @@ void placeLattice(World& world, const Settings& s, const Vec3& size, const std::
     if (world.dimension == 2) {
         v0.z() = 0.0;
     }
-    const std::size_t siteCount = nx * nz * layers;
     const auto siteCentre = [&](std::size_t site) {
-        const std::size_t layer = site / (nx * nz);
+        const std::size_t row = site / nx;
         return Vec3((static_cast<double>(site % nx) + 0.5) * spacing,
-                    lift + (static_cast<double>(layer) + 0.5) * spacing,
-                    world.dimension == 3 ? (static_cast<double>((site / nx) % nz) + 0.5) * spacing : 0.0);
+                    lift + (static_cast<double>(row / nz) + 0.5) * spacing,
+                    world.dimension == 3 ? (static_cast<double>(row % nz) + 0.5) * spacing : 0.0);
     };
     for (std::size_t site = 0; site < siteCount && world.particles.size() < count; ++site) {
         const Vec3 x = siteCentre(site);
@@ -69,6 +84,13 @@ void placeLattice(World& world, const Settings& s, const Vec3& size, const std::
         const double r = random.uniform(rMin, rMax);
         world.particles.add(x + shake, r, density, world.dimension);
         world.particles.velocity.back() = v0;
+    }
+    if (world.particles.size() < count && scanLimited) {
+        throw ScenarioError("particles.radius_max: " + std::to_string(rMax) + " m grains make a lattice of " +
+                            std::to_string(product) + " sites in this container, and the first " +
+                            std::to_string(kMaxScannedSites) + " hold only " + std::to_string(world.particles.size()) +
+                            " of particles.count = " + std::to_string(count) +
+                            "; accepted: larger grains or a smaller container");
     }
     if (world.particles.size() < count) {
         std::size_t capacity = 0;

@@ -1,5 +1,6 @@
 #include "sim/Run.h"
 
+#include "sim/BlowUpGuard.h"
 #include "sim/Simulation.h"
 
 #include <algorithm>
@@ -8,29 +9,67 @@
 
 namespace granular {
 
+const char* runEndName(RunEnd end)
+{
+    switch (end) {
+    case RunEnd::RunTime:
+        return "run.time";
+    case RunEnd::StoppingRule:
+        return "stopping rule";
+    case RunEnd::Interrupted:
+        return "interrupted";
+    case RunEnd::BlowUp:
+        return "blow-up";
+    }
+    return "";
+}
+
+std::int64_t stepsPerRun(const Settings& settings)
+{
+    return std::max<std::int64_t>(1, std::llround(settings.run.time / settings.solver.dt));
+}
+
+std::int64_t stepsPerRow(const Settings& settings)
+{
+    // The output interval may be longer than the run (one row at the end) and so far beyond a 64-bit count.
+    const double rowSteps =
+        std::min(settings.run.outputInterval / settings.solver.dt, static_cast<double>(stepsPerRun(settings)));
+    return std::max<std::int64_t>(1, std::llround(rowSteps));
+}
+
 RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const ProgressSink& onProgress,
-                       const StepSink& onStep)
+                       const StepSink& onStep, const StopRequest& stop)
 {
     const Settings& settings = simulation.settings();
-    const double dt = settings.solver.dt;
-    const auto totalSteps = std::max<std::int64_t>(1, std::llround(settings.run.time / dt));
-    const auto stepsPerRow = std::max<std::int64_t>(1, std::llround(settings.run.outputInterval / dt));
+    const std::int64_t totalSteps = stepsPerRun(settings);
+    const std::int64_t rowEvery = stepsPerRow(settings);
     const auto progressEvery = std::max<std::int64_t>(1, totalSteps / 200);
 
     RunStatistics stats;
     const auto start = std::chrono::steady_clock::now();
-    onRow(simulation.world().time, simulation.sample());
-    std::int64_t n = 1;
-    for (; n <= totalSteps; ++n) {
-        simulation.step();
-        if (onStep) {
-            onStep(simulation);
+    std::int64_t n = simulation.world().steps;
+    if (n == 0) {
+        onRow(simulation.world().time, simulation.sample());
+    }
+    while (n < totalSteps) {
+        try {
+            simulation.step();
+        } catch (const BlowUp& blowUp) {
+            stats.end = RunEnd::BlowUp;
+            stats.message = blowUp.what();
+            break;
         }
-        stats.finished = simulation.finished();
-        if (n % stepsPerRow == 0 || n == totalSteps || stats.finished) {
+        n = simulation.world().steps;
+        const bool finished = simulation.finished();
+        const bool interrupted = !finished && stop && stop();
+        if (n % rowEvery == 0 || n == totalSteps || finished || interrupted) {
             onRow(simulation.world().time, simulation.sample());
         }
-        if (stats.finished) {
+        if (onStep) {
+            onStep(simulation);  // after the row: a checkpoint written here holds it
+        }
+        if (finished || interrupted) {
+            stats.end = finished ? RunEnd::StoppingRule : RunEnd::Interrupted;
             break;
         }
         if (onProgress && n % progressEvery == 0) {
@@ -38,7 +77,7 @@ RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const Progr
         }
     }
     stats.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    stats.steps = std::min(n, totalSteps);
+    stats.steps = simulation.world().steps;
     stats.contactUpdates = simulation.contactUpdates();
     return stats;
 }

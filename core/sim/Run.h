@@ -2,31 +2,57 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace granular {
 
 class Simulation;
+struct Settings;
+
+/// Why a run ended.
+enum class RunEnd {
+    RunTime,       ///< it reached run.time
+    StoppingRule,  ///< the method's stopping rule held (a relaxed packing, the plate's program over)
+    Interrupted,   ///< the caller asked it to stop (SIGINT, SIGTERM)
+    BlowUp,        ///< the blow-up guard stopped it (BlowUp); the last row is the last good one
+};
+
+/// The name a summary gives the end: "run.time", "stopping rule", "interrupted", "blow-up".
+[[nodiscard]] const char* runEndName(RunEnd end);
 
 struct RunStatistics {
-    std::int64_t steps = 0;
+    std::int64_t steps = 0;           ///< steps of the simulation so far (also those before a resumed run)
     std::int64_t contactUpdates = 0;
-    double wallSeconds = 0.0;  ///< s of real time spent stepping
-    bool finished = false;     ///< the method's stopping rule ended the run before run.time
+    double wallSeconds = 0.0;  ///< s of real time spent stepping in this call
+    RunEnd end = RunEnd::RunTime;
+    std::string message;  ///< for a blow-up: the guard's one line
+
+    [[nodiscard]] bool finished() const { return end == RunEnd::StoppingRule; }
 };
+
+/// Steps of a whole run: run.time / solver.dt, rounded, at least 1 (checkSettings bounds it).
+[[nodiscard]] std::int64_t stepsPerRun(const Settings& settings);
+/// Steps between two rows of the series: output.interval / solver.dt, rounded, between 1 and stepsPerRun.
+[[nodiscard]] std::int64_t stepsPerRow(const Settings& settings);
 
 /// Called with the simulated time (s) and the observables' values, at t = 0 and every output.interval.
 using RowSink = std::function<void(double time, const std::vector<double>& values)>;
 /// Called now and then with the completed fraction of the run, in [0, 1].
 using ProgressSink = std::function<void(double fraction)>;
-/// Called after every step (e.g. to record what only some steps show); it must not change the simulation.
+/// Called after every step (e.g. to record what only some steps show, or to write a checkpoint); it must not
+/// change the simulation.
 using StepSink = std::function<void(const Simulation& simulation)>;
+/// Asked after every step: true stops the run (RunEnd::Interrupted).
+using StopRequest = std::function<bool()>;
 
-/// Steps the simulation over `run.time`, sampling the observables every `output.interval`.
+/// Steps the simulation up to `run.time`, sampling the observables every `output.interval`.
 /// A run ends early when the method's stopping rule holds (Simulation::finished); the last state
-/// is then sampled as a final row.
+/// is then sampled as a final row. It also ends when `stop` says so (the state reached is sampled), or when
+/// the blow-up guard trips (the broken state is not sampled). A simulation that has already stepped (a
+/// resumed checkpoint) goes on from where it is, without a row at its start.
 /// Step and row counts are integers derived once, so rows fall on the same steps on every machine.
 RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const ProgressSink& onProgress = {},
-                       const StepSink& onStep = {});
+                       const StepSink& onStep = {}, const StopRequest& stop = {});
 
 }  // namespace granular

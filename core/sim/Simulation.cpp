@@ -10,6 +10,8 @@
 #include "settings/SettingsBinding.h"
 #include "settings/SettingsChecks.h"
 #include "setup/WorldBuilder.h"
+#include "model/WorldState.h"
+#include "sim/BlowUpGuard.h"
 
 namespace granular {
 
@@ -76,6 +78,7 @@ void Simulation::step()
 {
     lastStep_ = stepper_->step(world_);
     contactUpdates_ += lastStep_.contactUpdates;
+    BlowUpGuard::check(world_, lastStep_, settings_, [this] { return stepper_->advisories(world_); });
 }
 
 bool Simulation::adopt(Scenario next, Settings edited, const std::vector<std::string>& changed)
@@ -141,6 +144,24 @@ std::unique_ptr<Simulation> Simulation::withMethod(Method method) const
     Scenario next = scenario_;
     writeChanges(next, settings_, edited);
     return std::make_unique<Simulation>(std::move(next), world_);
+}
+
+void Simulation::saveState(StateWriter& out) const
+{
+    saveWorld(out, world_);
+    out.put(lastStep_);
+    out.put(contactUpdates_);
+    stepper_->saveState(out);
+}
+
+std::unique_ptr<Simulation> Simulation::restore(Scenario scenario, StateReader& in)
+{
+    World world = loadWorld(in);
+    auto simulation = std::make_unique<Simulation>(std::move(scenario), std::move(world));
+    simulation->lastStep_ = in.get<StepDiagnostics>();
+    simulation->contactUpdates_ = in.get<std::int64_t>();
+    simulation->stepper_->loadState(in);
+    return simulation;
 }
 
 std::vector<double> Simulation::sample() const

@@ -7,6 +7,7 @@
 #include "scenario/Scenario.h"
 #include "settings/Settings.h"
 #include "sim/Frame.h"
+#include "util/StateArchive.h"
 
 #include <memory>
 #include <string>
@@ -33,6 +34,8 @@ public:
     /// Throws ScenarioError when the state does not fit the scenario (dimension, setup).
     Simulation(Scenario scenario, World state);
 
+    /// One step of the method. Throws BlowUp (the world is then broken: reset() or stop) when the blow-up guard
+    /// finds it unphysical.
     void step();
     /// Rebuilds the world from the scenario (including parameters that apply on reset). Throws
     /// ScenarioError when they do not fit together; nothing changes then.
@@ -67,6 +70,13 @@ public:
     [[nodiscard]] std::vector<std::string> advisories() const { return stepper_->advisories(world_); }
     /// True once the method's stopping rule holds (see Stepper::finished).
     [[nodiscard]] bool finished() const { return stepper_->finished(world_); }
+    /// Appends the simulation's whole state (the world, what the method carries between steps, the last step's
+    /// diagnostics) to a checkpoint.
+    void saveState(StateWriter& out) const;
+    /// A simulation of `scenario` that goes on from a saved state exactly as the saved one would have. Throws
+    /// StateError when the record is not a saved state, ScenarioError when it does not fit the scenario.
+    [[nodiscard]] static std::unique_ptr<Simulation> restore(Scenario scenario, StateReader& in);
+
     /// Total one-contact solves since the last reset.
     [[nodiscard]] std::int64_t contactUpdates() const { return contactUpdates_; }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace granular {
@@ -16,6 +18,15 @@ public:
     double uniform(double low, double high) { return low + (high - low) * uniform(); }
     /// Uniform integer in [0, n), n > 0, without modulo bias.
     std::uint64_t below(std::uint64_t n);
+
+    /// The generator's whole state, to save and restore it (checkpoints).
+    [[nodiscard]] std::array<std::uint64_t, 4> state() const { return {state_[0], state_[1], state_[2], state_[3]}; }
+    void setState(const std::array<std::uint64_t, 4>& state)
+    {
+        for (std::size_t i = 0; i < 4; ++i) {
+            state_[i] = state[i];
+        }
+    }
 
 private:
     std::uint64_t state_[4]{};

@@ -135,6 +135,48 @@ private slots:
         QCOMPARE(line->points().back().y(), 6.0);
     }
 
+    void pistonHeightTicksAreRoundAndTheirLabelsDiffer()
+    {
+        // Defect: a piston at 0.15 m that moves by micrometres had every tick labelled alike ("%.4g" of 0.149998,
+        // 0.150001, ... all print 0.15). The labels are what the axis' format makes of its ticks.
+        PlotPanel panel;
+        const RunInfo run = runInfo("piston2d", {"piston_y"}, {"m"}, 1000);
+        panel.startRun(run);
+        std::vector<SeriesRow> rows;
+        for (int i = 0; i <= 200; ++i) {
+            const double t = 0.01 * i;
+            rows.push_back({t, {0.15 + 4e-6 * std::sin(3.0 * t)}});
+        }
+        panel.appendRows(rows);
+        panel.refreshNow();
+        QChart* chart = nullptr;
+        for (auto* view : panel.findChildren<QChartView*>()) {
+            if (view->chart()->title().startsWith(QStringLiteral("Piston height"))) {
+                chart = view->chart();
+            }
+        }
+        QVERIFY(chart != nullptr);
+        auto* axis = leftAxis(chart);
+        QVERIFY(axis != nullptr);
+        QCOMPARE(axis->tickType(), QValueAxis::TicksDynamic);
+        const double interval = axis->tickInterval();
+        const double mantissa = interval / std::pow(10.0, std::floor(std::log10(interval)));
+        QVERIFY2(std::abs(mantissa - 1.0) < 1e-9 || std::abs(mantissa - 2.0) < 1e-9 || std::abs(mantissa - 5.0) < 1e-9,
+                 qPrintable(QString::number(interval)));
+        // The format is "%.Nf": N decimals.
+        const QString format = axis->labelFormat();
+        QVERIFY2(format.startsWith(QStringLiteral("%.")) && format.endsWith(QLatin1Char('f')), qPrintable(format));
+        const int decimals = format.mid(2, format.size() - 3).toInt();
+        QStringList labels;
+        for (double tick = axis->tickAnchor(); tick <= axis->max() + 1e-15; tick += interval) {
+            if (tick >= axis->min() - 1e-15) {
+                labels.append(QString::number(tick, 'f', decimals));
+            }
+        }
+        QVERIFY2(labels.size() >= 3, qPrintable(labels.join(QStringLiteral(" "))));
+        QCOMPARE(labels.removeDuplicates(), qsizetype{0});
+    }
+
     void draggingAcrossThePistonPlotFitsThatWindow()
     {
         constexpr double omega = 10.0;  // rad/s

@@ -1,0 +1,296 @@
+#include "cli/RunSession.h"
+
+#include "Checkpoint.h"
+#include "CompressionFiles.h"
+#include "CsvSeries.h"
+#include "RunOutput.h"
+#include "ScenarioJson.h"
+#include "VtpWriter.h"
+#include "cli/Commands.h"
+#include "cli/Progress.h"
+#include "cli/ScenarioSummary.h"
+#include "scenario/ScenarioError.h"
+#include "scenario/Schema.h"
+#include "settings/Settings.h"
+#include "util/StateArchive.h"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cmath>
+#include <csignal>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+#include <system_error>
+
+namespace granular::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Compression levels per stroke at which the compression setup records its contact forces (0 %, 10 %, ..., 100 %).
+constexpr int kCompressionLevels = 10;
+
+/// The signal that asked the running session to stop (0: none).
+std::atomic<int> stopSignal{0};
+
+extern "C" void askToStop(int signal)
+{
+    stopSignal = signal;
+}
+
+std::string frameName(std::int64_t index)
+{
+    std::ostringstream name;
+    name << "frames/frame_" << std::setw(6) << std::setfill('0') << index << ".vtp";
+    return name.str();
+}
+
+nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatistics& stats, const SeriesTable& table,
+                                 std::int64_t stepsTaken, int threads)
+{
+    nlohmann::ordered_json summary;
+    const Settings& settings = simulation.settings();
+    summary["scenario"] = settings.name;
+    summary["method"] = std::string(choiceName(settings.solver.method));
+    summary["seed"] = settings.seed;
+    summary["threads"] = threads;
+    summary["particles"] = simulation.world().particles.size();
+    summary["simulated_time_s"] = table.time.empty() ? 0.0 : table.time.back();
+    summary["steps"] = stats.steps;
+    summary["stopped"] = runEndName(stats.end);
+    summary["stopped_early"] = stats.finished();
+    if (!stats.message.empty()) {
+        summary["stop_message"] = stats.message;
+    }
+    summary["wall_time_s"] = stats.wallSeconds;
+    const double wall = stats.wallSeconds > 0.0 ? stats.wallSeconds : 1e-12;
+    summary["steps_per_s"] = static_cast<double>(stepsTaken) / wall;
+    summary["contact_updates"] = stats.contactUpdates;
+    summary["contact_updates_per_s"] = static_cast<double>(stats.contactUpdates) / wall;
+    // The last row: after a blow-up the state itself is broken, the series' last row is the last good one.
+    auto& final = summary["final"];
+    if (!table.rows.empty()) {
+        for (std::size_t i = 0; i < table.columns.size(); ++i) {
+            final[table.columns[i]] = table.rows.back()[i];
+        }
+    }
+    auto& units = summary["units"];
+    for (const auto& observable : simulation.observables()) {
+        units[observable.name] = observable.unit;
+    }
+    return summary;
+}
+
+}  // namespace
+
+void installStopHandlers()
+{
+    std::signal(SIGINT, askToStop);
+    std::signal(SIGTERM, askToStop);
+}
+
+RunSession::RunSession(std::unique_ptr<Simulation> simulation, SessionOptions options)
+    : simulation_(std::move(simulation)), options_(std::move(options))
+{
+    for (const auto& observable : simulation_->observables()) {
+        table_.columns.push_back(observable.name);
+    }
+    if (simulation_->settings().setup == Setup::Compression) {
+        recorder_.emplace(kCompressionLevels, simulation_->settings().forceThreshold);
+    }
+}
+
+RunSession RunSession::resume(const fs::path& directory, const std::vector<std::string>& assignments,
+                              SessionOptions options)
+{
+    const Checkpoint checkpoint = readCheckpoint(directory / "checkpoint.bin");
+    Scenario scenario = scenarioFromJson(checkpoint.scenarioJson, (directory / "checkpoint.bin").string());
+    for (const auto& assignment : assignments) {
+        const auto equals = assignment.find('=');
+        if (equals == std::string::npos || equals == 0) {
+            throw ScenarioError("--set: '" + assignment + "' is not of the form KEY=VALUE (e.g. run.time=10)");
+        }
+        const std::string key = assignment.substr(0, equals);
+        const Parameter* p = Schema::instance().find(key);
+        if (p != nullptr && p->mutability != Mutability::Live) {
+            throw ScenarioError(key + ": applies when a world is built, not to a resumed run; accepted: a live key "
+                                      "such as run.time");
+        }
+        scenario.setFromText(key, assignment.substr(equals + 1));
+    }
+    StateReader simulationState(checkpoint.simulation);
+    std::unique_ptr<Simulation> simulation;
+    try {
+        simulation = Simulation::restore(std::move(scenario), simulationState);
+        if (!simulationState.atEnd()) {
+            throw StateError("bytes left after the simulation's state");
+        }
+    } catch (const StateError& error) {
+        throw CheckpointError((directory / "checkpoint.bin").string() + ": " + error.what());
+    }
+    if (!options.outDirectory) {
+        options.outDirectory = directory;
+    }
+    RunSession session(std::move(simulation), std::move(options));
+    StateReader state(checkpoint.session);
+    try {
+        session.table_.columns.clear();
+        const auto columns = state.get<std::uint64_t>();
+        for (std::uint64_t c = 0; c < columns && c < 100000; ++c) {
+            session.table_.columns.push_back(state.getString());
+        }
+        session.table_.time = state.getVector<double>();
+        for (std::size_t i = 0; i < session.table_.time.size(); ++i) {
+            session.table_.rows.push_back(state.getVector<double>());
+            if (session.table_.rows.back().size() != session.table_.columns.size()) {
+                throw StateError("a saved row has " + std::to_string(session.table_.rows.back().size()) + " values");
+            }
+        }
+        session.frames_ = state.get<std::int64_t>();
+        if (state.get<bool>()) {
+            if (!session.recorder_) {
+                throw StateError("compression levels saved for a run without a driven plate");
+            }
+            session.recorder_->loadState(state);
+        }
+        if (!state.atEnd()) {
+            throw StateError("bytes left after the run's state");
+        }
+    } catch (const StateError& error) {
+        throw CheckpointError((directory / "checkpoint.bin").string() + ": " + error.what());
+    }
+    session.resumedFrom_ = directory;
+    return session;
+}
+
+std::string RunSession::sessionState() const
+{
+    StateWriter out;
+    out.put(static_cast<std::uint64_t>(table_.columns.size()));
+    for (const auto& column : table_.columns) {
+        out.put(column);
+    }
+    out.putVector(table_.time);
+    for (const auto& row : table_.rows) {
+        out.putVector(row);
+    }
+    out.put(frames_);
+    out.put(recorder_.has_value());
+    if (recorder_) {
+        recorder_->saveState(out);
+    }
+    return out.bytes();
+}
+
+void RunSession::saveCheckpoint() const
+{
+    const fs::path& directory = *options_.outDirectory;
+    std::error_code error;
+    fs::create_directories(directory, error);
+    Checkpoint checkpoint;
+    checkpoint.scenarioJson = scenarioToJson(simulation_->scenario());
+    StateWriter state;
+    simulation_->saveState(state);
+    checkpoint.simulation = state.bytes();
+    checkpoint.session = sessionState();
+    writeCheckpoint(directory / "checkpoint.bin", checkpoint);
+}
+
+int RunSession::run(std::ostream& out, std::ostream& err)
+{
+    std::unique_ptr<RunOutput> output;
+    if (options_.outDirectory) {
+        try {
+            output = std::make_unique<RunOutput>(*options_.outDirectory);
+        } catch (const OutputError& error) {
+            err << "granular: " << error.what() << '\n';
+            return BadInput;
+        }
+    }
+    const Settings& settings = simulation_->settings();
+    if (settings.run.writeVtk && output && resumedFrom_) {
+        // The frames written before the checkpoint, from the directory being resumed.
+        for (std::int64_t k = 0; k < frames_; ++k) {
+            std::error_code error;
+            const fs::path frame = *resumedFrom_ / frameName(k);
+            fs::create_directories((output->staging() / frameName(k)).parent_path(), error);
+            fs::copy_file(frame, output->staging() / frameName(k), error);
+        }
+    }
+    for (const auto& advice : simulation_->advisories()) {
+        err << "granular: warning: " << advice << '\n';
+    }
+    const bool writeFrames = output && settings.run.writeVtk;
+    std::int64_t checkpointSteps = 0;
+    if (options_.checkpointEvery && output) {
+        checkpointSteps = std::max<std::int64_t>(1, std::llround(*options_.checkpointEvery / settings.solver.dt));
+    }
+    const std::int64_t stepsBefore = simulation_->world().steps;
+    Progress progress("running " + settings.name, !options_.quiet);
+    stopSignal = 0;
+    const RunStatistics stats = runToEnd(
+        *simulation_,
+        [&](double time, const std::vector<double>& values) {
+            table_.append(time, values);
+            if (writeFrames) {
+                output->write(frameName(frames_++), [&](std::ostream& file) { writeVtp(file, *simulation_->frame()); });
+            }
+        },
+        [&](double fraction) { progress.update(fraction); },
+        [&](const Simulation& s) {
+            if (recorder_) {
+                recorder_->observe(s.world());
+            }
+            if (checkpointSteps > 0 && s.world().steps % checkpointSteps == 0) {
+                saveCheckpoint();
+            }
+        },
+        [] { return stopSignal != 0; });
+    const int signal = stats.end == RunEnd::Interrupted ? stopSignal.load() : 0;
+
+    auto summary = summarize(*simulation_, stats, table_, simulation_->world().steps - stepsBefore, options_.threads);
+    if (stats.end != RunEnd::BlowUp) {
+        addScenarioResults(summary, *simulation_, table_);
+    }
+    if (recorder_) {
+        addCompressionResults(summary, recorder_->snapshots());
+    }
+    if (output) {
+        output->write("series.csv", [&](std::ostream& file) {
+            CsvSeries series(file, table_.columns);
+            for (std::size_t i = 0; i < table_.rows.size(); ++i) {
+                series.row(table_.time[i], table_.rows[i]);
+            }
+        });
+        if (recorder_) {
+            output->write("levels.csv", [&](std::ostream& file) { writeCompressionLevels(file, recorder_->snapshots()); });
+            output->write("contact_forces.csv",
+                          [&](std::ostream& file) { writeContactForces(file, recorder_->snapshots()); });
+        }
+        output->write("summary.json", [&](std::ostream& file) { file << summary.dump(2) << '\n'; });
+        output->write("scenario.json", [&](std::ostream& file) { file << scenarioToJson(simulation_->scenario()); });
+        output->commit();
+    }
+    if (stats.end == RunEnd::BlowUp) {
+        err << "granular: " << stats.message << '\n';
+        return RuntimeFailure;
+    }
+    if (signal != 0) {
+        err << "granular: interrupted at t = " << simulation_->world().time << " s; "
+            << (output ? "the output holds the run so far (summary.json: \"stopped\": \"interrupted\")"
+                       : "nothing written (no --out)")
+            << '\n';
+        return 128 + signal;
+    }
+    if (!options_.quiet) {
+        out << "ran " << settings.name << ": " << stats.steps << " steps, " << simulation_->world().time
+            << " s simulated in " << stats.wallSeconds << " s"
+            << (output ? ", output in " + output->directory().string() : std::string()) << '\n';
+    }
+    return Success;
+}
+
+}  // namespace granular::cli

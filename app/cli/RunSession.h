@@ -1,0 +1,59 @@
+#pragma once
+
+#include "analysis/CompressionLevels.h"
+#include "analysis/SeriesTable.h"
+#include "sim/Run.h"
+#include "sim/Simulation.h"
+
+#include <filesystem>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace granular::cli {
+
+/// How a run is carried out and where it writes.
+struct SessionOptions {
+    std::optional<std::filesystem::path> outDirectory;
+    std::optional<double> checkpointEvery;  ///< s of simulated time between checkpoints (DIR/checkpoint.bin)
+    int threads = 1;
+    bool quiet = false;
+};
+
+/// One run of `granular run` or `granular resume`: the simulation and everything the run collects around it
+/// (the series kept in memory and written at the end, the compression levels, the frame count). It can be
+/// saved into a checkpoint between two steps and picked up from one, so that a resumed run writes the same
+/// series.csv, byte for byte, as one that was never stopped.
+class RunSession {
+public:
+    /// A new run of `simulation`.
+    RunSession(std::unique_ptr<Simulation> simulation, SessionOptions options);
+    /// A run that goes on from DIR/checkpoint.bin; `assignments` change live keys (e.g. run.time). Throws
+    /// CheckpointError for a bad checkpoint, ScenarioError for a bad assignment.
+    static RunSession resume(const std::filesystem::path& directory, const std::vector<std::string>& assignments,
+                             SessionOptions options);
+
+    /// Runs to the end and writes the output; returns the exit code: 0 done, 1 blow-up or failure, 128 + signal
+    /// when SIGINT or SIGTERM stopped it (the output then holds the interrupted run).
+    int run(std::ostream& out, std::ostream& err);
+
+    [[nodiscard]] const Simulation& simulation() const { return *simulation_; }
+
+private:
+    void saveCheckpoint() const;
+    [[nodiscard]] std::string sessionState() const;
+
+    std::unique_ptr<Simulation> simulation_;
+    SessionOptions options_;
+    SeriesTable table_;
+    std::optional<analysis::CompressionRecorder> recorder_;
+    std::int64_t frames_ = 0;  ///< VTK frames written so far
+    std::optional<std::filesystem::path> resumedFrom_;
+};
+
+/// Installs the handlers of SIGINT and SIGTERM that ask a running session to stop after its current step.
+void installStopHandlers();
+
+}  // namespace granular::cli

@@ -1,0 +1,130 @@
+#include "sim/BlowUpGuard.h"
+
+#include "model/World.h"
+#include "scenario/Value.h"
+#include "settings/Settings.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <sstream>
+
+namespace granular {
+
+namespace {
+
+std::string number(double x)
+{
+    std::ostringstream text;
+    text.precision(3);
+    text << x;
+    return text.str();
+}
+
+/// What most likely broke a run of these settings, in words with the key to change.
+std::string likelyCause(const Settings& s, bool nonFinite, const BlowUpGuard::Advice& advice)
+{
+    if (nonFinite) {
+        return "a value beyond a double's range: a mass, force or time step at the edge of its accepted range "
+               "(e.g. chain.mass, piston.force, solver.dt)";
+    }
+    if (advice) {
+        for (const auto& line : advice()) {
+            return line;
+        }
+    }
+    switch (s.solver.method) {
+    case Method::ContactDynamics:
+    case Method::ConstantPressure:
+        return "a force too large for solver.iterations = " + std::to_string(s.solver.iterations) +
+               " per step at solver.dt = " + number(s.solver.dt) + " s (e.g. piston.force = " +
+               number(s.piston.force) + " N): rigid grains cannot hold it; reduce it or dt, or raise the iterations";
+    case Method::SoftParticle:
+    case Method::MultiContact:
+        return "solver.dt = " + number(s.solver.dt) + " s with solver.substeps = " +
+               std::to_string(s.solver.substeps) +
+               " is too long for the stiffest contact; use solver.substeps = 0 (automatic) or a shorter dt";
+    case Method::Ballistic:
+        break;
+    }
+    return "solver.dt = " + number(s.solver.dt) + " s or an applied force is too large";
+}
+
+}  // namespace
+
+void BlowUpGuard::check(const World& world, const StepDiagnostics& step, const Settings& settings,
+                        const Advice& advice)
+{
+    const auto& p = world.particles;
+    const double dt = settings.solver.dt;
+    const double container = world.bounds.isEmpty() ? 0.0 : world.bounds.diagonal().norm();
+    // Free flight (the ballistic method) has no contacts: its grains may leave the box, so only finiteness counts.
+    const bool contained = settings.solver.method != Method::Ballistic;
+    std::optional<std::string> what;
+    bool nonFinite = false;
+    double smallest = p.size() > 0 ? p.radius[0] : 0.0;
+    for (std::size_t i = 0; i < p.size() && !what; ++i) {
+        smallest = std::min(smallest, p.radius[i]);
+        const Vec3& x = p.position[i];
+        const Vec3& v = p.velocity[i];
+        if (!x.allFinite() || !v.allFinite() || !p.angularVelocity[i].allFinite()) {
+            what = "grain " + std::to_string(i) + " has a non-finite position or velocity";
+            nonFinite = true;
+            break;
+        }
+        if (!contained) {
+            continue;
+        }
+        if (container > 0.0 && std::isfinite(p.mass[i]) && v.norm() * dt > container) {
+            what = "grain " + std::to_string(i) + " moves " + number(v.norm() * dt) +
+                   " m per step at " + number(v.norm()) + " m/s, more than the container's " + number(container) +
+                   " m";
+            break;
+        }
+        for (const PlaneWall& wall : world.walls) {
+            if (wall.signedDistance(x) < -p.radius[i]) {
+                what = "grain " + std::to_string(i) + " is " + number(-wall.signedDistance(x)) + " m beyond the " +
+                       wall.name + " wall, outside its container";
+                break;
+            }
+        }
+        if (!what && world.piston && world.piston->plane.signedDistance(x) < -p.radius[i]) {
+            what = "grain " + std::to_string(i) + " is " + number(-world.piston->plane.signedDistance(x)) +
+                   " m beyond the piston, outside its container";
+        }
+        if (!what && world.drum) {
+            const Vec3 fromAxis = x - world.drum->centre;
+            const double distance = (fromAxis - fromAxis.dot(world.drum->axis) * world.drum->axis).norm();
+            if (distance > world.drum->radius + p.radius[i]) {
+                what = "grain " + std::to_string(i) + " is outside the drum, " + number(distance) + " m from its axis";
+            }
+        }
+    }
+    if (!what && world.piston) {
+        const Piston& piston = *world.piston;
+        if (!piston.plane.point.allFinite() || !std::isfinite(piston.velocity)) {
+            what = "the piston's position or velocity is not finite";
+            nonFinite = true;
+        }
+        for (const PlaneWall& wall : world.walls) {
+            if (!what && wall.signedDistance(piston.plane.point) < 0.0) {
+                what = "the piston is " + number(-wall.signedDistance(piston.plane.point)) + " m beyond the " +
+                       wall.name + " wall, outside its container";
+            }
+        }
+    }
+    if (!what && world.cell && !(world.cell->edges.allFinite() && world.cell->volume() > 0.0)) {
+        what = "the periodic cell's edges are not finite or its volume is not positive";
+        nonFinite = true;
+    }
+    if (!what && p.size() > 0 && step.maxOverlap > smallest) {
+        what = "an overlap of " + number(step.maxOverlap) + " m exceeds the smallest grain radius, " + number(smallest) +
+               " m";
+    }
+    if (what) {
+        throw BlowUp("blow-up at step " + std::to_string(world.steps) + " (t = " + number(world.time) + " s): " +
+                     *what + "; likely cause: " + likelyCause(settings, nonFinite, advice));
+    }
+}
+
+}  // namespace granular

@@ -1,0 +1,107 @@
+#include "Checkpoint.h"
+
+#include "RunOutput.h"
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string_view>
+#include <system_error>
+
+namespace granular {
+
+namespace {
+
+constexpr std::string_view kMagic = "GRANULAR-CHECKPOINT\n";
+
+std::uint64_t fnv1a(std::string_view bytes)
+{
+    std::uint64_t hash = 0xcbf29ce484222325ULL;
+    for (const unsigned char c : bytes) {
+        hash ^= c;
+        hash *= 0x100000001b3ULL;
+    }
+    return hash;
+}
+
+template <class T> void append(std::string& out, T value)
+{
+    std::array<char, sizeof(T)> bytes{};
+    std::memcpy(bytes.data(), &value, sizeof(T));
+    out.append(bytes.data(), bytes.size());
+}
+
+template <class T> bool take(std::string_view& in, T& value)
+{
+    if (in.size() < sizeof(T)) {
+        return false;
+    }
+    std::memcpy(&value, in.data(), sizeof(T));
+    in.remove_prefix(sizeof(T));
+    return true;
+}
+
+}  // namespace
+
+void writeCheckpoint(const std::filesystem::path& path, const Checkpoint& checkpoint)
+{
+    std::string bytes(kMagic);
+    append(bytes, kCheckpointVersion);
+    for (const std::string* section : {&checkpoint.scenarioJson, &checkpoint.simulation, &checkpoint.session}) {
+        append(bytes, static_cast<std::uint64_t>(section->size()));
+        bytes += *section;
+    }
+    append(bytes, fnv1a(bytes));
+    writeFileAtomically(path, [&bytes](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); });
+}
+
+Checkpoint readCheckpoint(const std::filesystem::path& path)
+{
+    const std::string name = path.string();
+    std::error_code error;
+    std::ifstream in;
+    if (std::filesystem::is_regular_file(path, error)) {
+        in.open(path, std::ios::binary);
+    }
+    if (!in.is_open() || !in) {
+        throw CheckpointError(name + ": no checkpoint to read (missing or not a readable file)");
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    const std::string bytes = text.str();
+    std::string_view rest(bytes);
+    if (rest.substr(0, kMagic.size()) != kMagic) {
+        throw CheckpointError(name + ": not a checkpoint of granular (no magic number)");
+    }
+    rest.remove_prefix(kMagic.size());
+    std::uint32_t version = 0;
+    if (!take(rest, version)) {
+        throw CheckpointError(name + ": truncated after the magic number");
+    }
+    if (version != kCheckpointVersion) {
+        throw CheckpointError(name + ": version " + std::to_string(version) + " is not read by this granular; accepted: " +
+                              std::to_string(kCheckpointVersion));
+    }
+    Checkpoint checkpoint;
+    for (std::string* section : {&checkpoint.scenarioJson, &checkpoint.simulation, &checkpoint.session}) {
+        std::uint64_t size = 0;
+        if (!take(rest, size) || size > rest.size()) {
+            throw CheckpointError(name + ": truncated (" + std::to_string(bytes.size()) + " bytes)");
+        }
+        section->assign(rest.substr(0, size));
+        rest.remove_prefix(size);
+    }
+    std::uint64_t checksum = 0;
+    if (!take(rest, checksum) || !rest.empty()) {
+        throw CheckpointError(name + ": truncated or with trailing bytes (" + std::to_string(bytes.size()) + " bytes)");
+    }
+    const std::size_t covered = bytes.size() - sizeof(checksum);
+    if (fnv1a(std::string_view(bytes).substr(0, covered)) != checksum) {
+        throw CheckpointError(name + ": corrupted (its checksum does not match)");
+    }
+    return checkpoint;
+}
+
+}  // namespace granular

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+namespace granular {
+
+/// A checkpoint file that cannot be used: missing, truncated, corrupted or of another version (exit 2).
+class CheckpointError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// What a checkpoint holds: the scenario as JSON, the simulation's saved state (Simulation::saveState) and the
+/// state of the run around it (its series so far, ...), each as opaque bytes.
+struct Checkpoint {
+    std::string scenarioJson;
+    std::string simulation;
+    std::string session;
+};
+
+/// The format's version: a file of another version is refused.
+inline constexpr std::uint32_t kCheckpointVersion = 1;
+
+/// Writes the checkpoint atomically (a temporary file renamed over `path`): a magic number, the version, the
+/// three sections with their lengths and an FNV-1a checksum of everything before it.
+void writeCheckpoint(const std::filesystem::path& path, const Checkpoint& checkpoint);
+
+/// Reads a checkpoint; throws CheckpointError with one line naming the file and what is wrong.
+[[nodiscard]] Checkpoint readCheckpoint(const std::filesystem::path& path);
+
+}  // namespace granular

@@ -1,0 +1,27 @@
+#include "AxisTicks.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace granular::ui {
+
+AxisTicks roundTicks(double low, double high, int count)
+{
+    if (!(std::isfinite(low) && std::isfinite(high)) || !(high > low)) {
+        const double centre = std::isfinite(low) ? low : 0.0;
+        low = centre - 0.5;
+        high = centre + 0.5;
+    }
+    const double rough = (high - low) / std::max(1, count - 1);
+    const double power = std::pow(10.0, std::floor(std::log10(rough)));
+    const double mantissa = rough / power;
+    // The nearest of 1, 2, 5, 10 (times the power of ten), so that the range holds about `count` marks.
+    const double step = mantissa < 1.5 ? 1.0 : mantissa < 3.0 ? 2.0 : mantissa < 7.0 ? 5.0 : 10.0;
+    AxisTicks ticks;
+    ticks.interval = step * power;
+    ticks.anchor = std::ceil(low / ticks.interval) * ticks.interval;
+    ticks.decimals = std::max(0, -static_cast<int>(std::floor(std::log10(ticks.interval) + 1e-9)));
+    return ticks;
+}
+
+}  // namespace granular::ui

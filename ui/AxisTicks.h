@@ -1,0 +1,18 @@
+#pragma once
+
+namespace granular::ui {
+
+/// Round tick marks for an axis: every `interval` (1, 2 or 5 times a power of ten) from `anchor`, labelled with
+/// `decimals` digits after the point, so that neighbouring labels always differ (a piston at 0.15 m that moves
+/// by micrometres gets 0.149998, 0.150000, ..., not five labels "0.15").
+struct AxisTicks {
+    double anchor = 0.0;
+    double interval = 1.0;
+    int decimals = 0;
+};
+
+/// Ticks for the range [low, high] with about `count` marks (at least 2). A flat or inverted range gets the
+/// ticks of a unit span around it.
+[[nodiscard]] AxisTicks roundTicks(double low, double high, int count);
+
+}  // namespace granular::ui
