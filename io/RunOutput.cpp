@@ -1,5 +1,6 @@
 #include "RunOutput.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -70,11 +71,13 @@ RunOutput::RunOutput(fs::path directory) : directory_(std::move(directory))
     const auto status = fs::status(directory_, error);
     if (fs::exists(status)) {
         if (!fs::is_directory(status)) {
-            throw OutputError("--out: " + directory_.string() + " is a file; accepted: a new or empty directory, or "
-                                                                 "an earlier output of granular");
+            throw OutputError("--out: " + directory_.string() +
+                              " is a file; accepted: a new or empty directory, or "
+                              "an earlier output of granular");
         }
         const bool empty = fs::is_empty(directory_, error);
-        const bool ours = fs::exists(directory_ / "scenario.json", error) || fs::exists(directory_ / "checkpoint.bin", error);
+        const bool ours =
+            fs::exists(directory_ / "scenario.json", error) || fs::exists(directory_ / "checkpoint.bin", error);
         if (!error && !empty && !ours) {
             throw OutputError("--out: " + directory_.string() +
                               " holds other files; accepted: a new or empty directory, or an earlier output of "
@@ -119,13 +122,26 @@ void RunOutput::write(const std::string& relativePath, const std::function<void(
     }
 }
 
+void RunOutput::carryOver(const std::string& name)
+{
+    if (std::find(carried_.begin(), carried_.end(), name) == carried_.end()) {
+        carried_.push_back(name);
+    }
+}
+
 void RunOutput::commit()
 {
     std::error_code error;
-    // A checkpoint in DIR survives the exchange: it is linked into the new content first.
-    const fs::path checkpoint = directory_ / "checkpoint.bin";
-    if (fs::exists(checkpoint, error) && !fs::exists(staging_ / "checkpoint.bin", error)) {
-        fs::create_hard_link(checkpoint, staging_ / "checkpoint.bin", error);
+    // Files of this run that live in DIR itself (its checkpoint) survive the exchange: linked into the new content.
+    for (const auto& name : carried_) {
+        const fs::path file = directory_ / name;
+        if (fs::exists(file, error) && !fs::exists(staging_ / name, error)) {
+            fs::create_hard_link(file, staging_ / name, error);
+            if (error) {
+                throw std::runtime_error("--out: cannot keep " + file.string() + " (" + error.message() +
+                                         "); the earlier output is kept");
+            }
+        }
         error.clear();
     }
     if (!fs::exists(directory_, error)) {

@@ -3,7 +3,9 @@
 #include <filesystem>
 #include <functional>
 #include <ostream>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace granular {
 
@@ -32,6 +34,9 @@ public:
     /// Writes DIR/relativePath (sub-folders allowed) through `content` and closes it; throws std::runtime_error
     /// naming the file when it cannot be written.
     void write(const std::string& relativePath, const std::function<void(std::ostream&)>& content);
+    /// Keeps DIR/name in the new content: a file of this run written into DIR itself (its checkpoint.bin, which must
+    /// survive a crash). Every other file of DIR is replaced.
+    void carryOver(const std::string& name);
     /// Makes DIR hold what was written. Throws std::runtime_error (DIR is then as it was).
     void commit();
 
@@ -42,6 +47,7 @@ public:
 private:
     std::filesystem::path directory_;
     std::filesystem::path staging_;
+    std::vector<std::string> carried_;
     bool committed_ = false;
 };
 

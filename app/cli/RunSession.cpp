@@ -5,7 +5,6 @@
 #include "CsvSeries.h"
 #include "RunOutput.h"
 #include "ScenarioJson.h"
-#include "VtpWriter.h"
 #include "cli/Commands.h"
 #include "cli/Progress.h"
 #include "cli/ScenarioSummary.h"
@@ -14,11 +13,16 @@
 #include "settings/Settings.h"
 #include "util/StateArchive.h"
 
+#ifdef GRANULAR_WITH_VTK
+#include "ParaviewFiles.h"
+#endif
+
 #include <nlohmann/json.hpp>
 
 #include <atomic>
 #include <cmath>
 #include <csignal>
+#include <fstream>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -30,6 +34,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
+#ifdef GRANULAR_WITH_VTK
+constexpr bool kWritesParaviewFiles = true;
+#else
+constexpr bool kWritesParaviewFiles = false;
+#endif
+
 /// Compression levels per stroke at which the compression setup records its contact forces (0 %, 10 %, ..., 100 %).
 constexpr int kCompressionLevels = 10;
 
@@ -39,13 +49,6 @@ std::atomic<int> stopSignal{0};
 extern "C" void askToStop(int signal)
 {
     stopSignal = signal;
-}
-
-std::string frameName(std::int64_t index)
-{
-    std::ostringstream name;
-    name << "frames/frame_" << std::setw(6) << std::setfill('0') << index << ".vtp";
-    return name.str();
 }
 
 nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatistics& stats, const SeriesTable& table,
@@ -199,6 +202,41 @@ void RunSession::saveCheckpoint() const
     writeCheckpoint(directory / "checkpoint.bin", checkpoint);
 }
 
+#ifdef GRANULAR_WITH_VTK
+void RunSession::writeFrameFiles(RunOutput& output, std::int64_t index) const
+{
+    vtkio::writeFrame(*simulation_->frame(), vtkio::runFrameFiles(index),
+                      [&output](const std::string& name, const std::string& content) {
+                          output.write(name, [&content](std::ostream& file) { file << content; });
+                      });
+}
+
+void RunSession::writeFrameCollection(RunOutput& output) const
+{
+    // Frame k was written with row k of the series: its time is the row's.
+    std::vector<vtkio::CollectionStep> steps;
+    for (std::int64_t k = 0; k < frames_ && static_cast<std::size_t>(k) < table_.time.size(); ++k) {
+        steps.push_back({table_.time[static_cast<std::size_t>(k)], vtkio::runFrameFiles(k)});
+    }
+    output.write("run.pvd", [&steps](std::ostream& file) { vtkio::writeCollection(file, steps); });
+}
+
+void RunSession::copyEarlierFrames(const fs::path& from, RunOutput& output) const
+{
+    for (std::int64_t k = 0; k < frames_; ++k) {
+        const vtkio::FrameFiles files = vtkio::runFrameFiles(k);
+        for (const std::string* name : {&files.particles, &files.contacts, &files.boundaries}) {
+            std::ifstream in(from / *name, std::ios::binary);
+            if (!in) {
+                throw std::runtime_error((from / *name).string() +
+                                         ": a frame written before the checkpoint is missing");
+            }
+            output.write(*name, [&in](std::ostream& file) { file << in.rdbuf(); });
+        }
+    }
+}
+#endif
+
 int RunSession::run(std::ostream& out, std::ostream& err)
 {
     std::unique_ptr<RunOutput> output;
@@ -211,21 +249,25 @@ int RunSession::run(std::ostream& out, std::ostream& err)
         }
     }
     const Settings& settings = simulation_->settings();
-    if (settings.run.writeVtk && output && resumedFrom_) {
-        // The frames written before the checkpoint, from the directory being resumed.
-        for (std::int64_t k = 0; k < frames_; ++k) {
-            std::error_code error;
-            const fs::path frame = *resumedFrom_ / frameName(k);
-            fs::create_directories((output->staging() / frameName(k)).parent_path(), error);
-            fs::copy_file(frame, output->staging() / frameName(k), error);
-        }
+    if (settings.run.writeVtk && !kWritesParaviewFiles) {
+        err << "granular: output.vtk: this granular was built without VTK (a core-only build); accepted: false\n";
+        return BadInput;
     }
+#ifdef GRANULAR_WITH_VTK
+    if (settings.run.writeVtk && output && resumedFrom_) {
+        copyEarlierFrames(*resumedFrom_, *output);
+    }
+#endif
     for (const auto& advice : simulation_->advisories()) {
         err << "granular: warning: " << advice << '\n';
     }
     const bool writeFrames = output && settings.run.writeVtk;
     std::int64_t checkpointSteps = 0;
+    if (output && resumedFrom_ && *resumedFrom_ == *options_.outDirectory) {
+        output->carryOver("checkpoint.bin");  // the state this run went on from
+    }
     if (options_.checkpointEvery && output) {
+        output->carryOver("checkpoint.bin");
         checkpointSteps = std::max<std::int64_t>(1, std::llround(*options_.checkpointEvery / settings.solver.dt));
     }
     const std::int64_t stepsBefore = simulation_->world().steps;
@@ -235,9 +277,11 @@ int RunSession::run(std::ostream& out, std::ostream& err)
         *simulation_,
         [&](double time, const std::vector<double>& values) {
             table_.append(time, values);
+#ifdef GRANULAR_WITH_VTK
             if (writeFrames) {
-                output->write(frameName(frames_++), [&](std::ostream& file) { writeVtp(file, *simulation_->frame()); });
+                writeFrameFiles(*output, frames_++);
             }
+#endif
         },
         [&](double fraction) { progress.update(fraction); },
         [&](const Simulation& s) {
@@ -266,10 +310,16 @@ int RunSession::run(std::ostream& out, std::ostream& err)
             }
         });
         if (recorder_) {
-            output->write("levels.csv", [&](std::ostream& file) { writeCompressionLevels(file, recorder_->snapshots()); });
+            output->write("levels.csv",
+                          [&](std::ostream& file) { writeCompressionLevels(file, recorder_->snapshots()); });
             output->write("contact_forces.csv",
                           [&](std::ostream& file) { writeContactForces(file, recorder_->snapshots()); });
         }
+#ifdef GRANULAR_WITH_VTK
+        if (writeFrames) {
+            writeFrameCollection(*output);
+        }
+#endif
         output->write("summary.json", [&](std::ostream& file) { file << summary.dump(2) << '\n'; });
         output->write("scenario.json", [&](std::ostream& file) { file << scenarioToJson(simulation_->scenario()); });
         output->commit();

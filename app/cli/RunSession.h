@@ -12,6 +12,10 @@
 #include <string>
 #include <vector>
 
+namespace granular {
+class RunOutput;
+}
+
 namespace granular::cli {
 
 /// How a run is carried out and where it writes.
@@ -43,6 +47,13 @@ public:
 
 private:
     void saveCheckpoint() const;
+#ifdef GRANULAR_WITH_VTK
+    /// The ParaView files of frame `index` (vtkio), the collection of all frames so far (run.pvd), and the
+    /// frames of the run being resumed, copied from its directory.
+    void writeFrameFiles(RunOutput& output, std::int64_t index) const;
+    void writeFrameCollection(RunOutput& output) const;
+    void copyEarlierFrames(const std::filesystem::path& from, RunOutput& output) const;
+#endif
     [[nodiscard]] std::string sessionState() const;
 
     std::unique_ptr<Simulation> simulation_;

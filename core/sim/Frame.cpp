@@ -15,9 +15,11 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
     const auto& p = world.particles;
     frame->position.reserve(p.size());
     frame->velocity.reserve(p.size());
+    frame->angularVelocity.reserve(p.size());
     for (std::size_t i = 0; i < p.size(); ++i) {
         frame->position.emplace_back(p.position[i].cast<float>());
         frame->velocity.emplace_back(p.velocity[i].cast<float>());
+        frame->angularVelocity.emplace_back(p.angularVelocity[i].cast<float>());
     }
     frame->radius.assign(p.radius.begin(), p.radius.end());
     for (const auto& wall : world.walls) {
@@ -34,6 +36,17 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
         frame->overlap[i] = std::max(frame->overlap[i], static_cast<float>(-gap));
         frame->deformation[i] = std::max(frame->deformation[i], static_cast<float>(bulge));
     };
+    std::vector<Vec3> forceSum(p.size(), Vec3::Zero());
+    for (const granular::Contact& c : world.contacts) {
+        forceSum[static_cast<std::size_t>(c.particle)] += c.force;
+        if (c.kind == ContactKind::Particle) {
+            forceSum[static_cast<std::size_t>(c.partner)] -= c.force;
+        }
+    }
+    frame->forceSum.reserve(p.size());
+    for (const Vec3& f : forceSum) {
+        frame->forceSum.emplace_back(f.cast<float>());
+    }
     for (const granular::Contact& c : world.contacts) {
         const double normalForce = c.force.dot(c.normal);
         if (normalForce <= 0.0) {
@@ -43,7 +56,9 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
         if (c.kind == ContactKind::Particle) {
             touch(static_cast<std::size_t>(c.partner), c.gap, c.bulge[0]);
             const bool created = c.gap + c.bulge[0] + c.bulge[1] > 0.0;
-            frame->contacts.push_back({c.partner, c.particle, static_cast<float>(normalForce), created});
+            const double tangentialForce = (c.force - normalForce * c.normal).norm();
+            frame->contacts.push_back(
+                {c.partner, c.particle, static_cast<float>(normalForce), created, static_cast<float>(tangentialForce)});
         }
     }
     frame->bounds = world.bounds;

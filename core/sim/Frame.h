@@ -28,14 +28,18 @@ struct Frame {
         float normalForce = 0.0F;  ///< N
         /// True when only the grains' bulges (mcdem) make them touch: their spheres do not overlap.
         bool createdByDeformation = false;
+        float tangentialForce = 0.0F;  ///< N, magnitude of the force's part in the contact plane
     };
 
     int dimension = 3;
     double time = 0.0;  ///< s
     std::int64_t steps = 0;
-    std::vector<Eigen::Vector3f> position;  ///< m
-    std::vector<Eigen::Vector3f> velocity;  ///< m/s
-    std::vector<float> radius;              ///< m
+    std::vector<Eigen::Vector3f> position;         ///< m
+    std::vector<Eigen::Vector3f> velocity;         ///< m/s
+    std::vector<Eigen::Vector3f> angularVelocity;  ///< rad/s
+    /// Per particle: the sum of the contact forces acting on it (particles, walls, piston, drum), N.
+    std::vector<Eigen::Vector3f> forceSum;
+    std::vector<float> radius;  ///< m
     /// Per particle: contacts carrying a positive normal force (particles, walls, piston, drum).
     std::vector<std::uint16_t> coordination;
     /// Per particle: largest overlap of its contacts at the last contact detection, m (0: none).

@@ -1,6 +1,7 @@
 #pragma once
 // Runs the built `granular` executable (GRANULAR_CLI_PATH) as a user would and captures what it
 // says, for the CLI tests.
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -64,6 +65,65 @@ inline Result runGranular(const std::string& arguments)
     result.err = slurp(err);
     return result;
 }
+
+/// Runs `PREFIX; granular ARGS` in a shell (e.g. PREFIX = "ulimit -n 64") like runGranular.
+inline Result runGranularAfter(const std::string& prefix, const std::string& arguments)
+{
+    const ScratchDirectory capture;
+    const fs::path out = capture.path / "out.txt";
+    const fs::path err = capture.path / "err.txt";
+    const std::string command = prefix + "; '" + std::string(GRANULAR_CLI_PATH) + "' " + arguments + " </dev/null >'" +
+                                out.string() + "' 2>'" + err.string() + "'";
+    const int status = std::system(command.c_str());
+    Result result;
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = slurp(out);
+    result.err = slurp(err);
+    return result;
+}
+
+/// A `granular` process started in the background (its own process, not a shell's child), for signals.
+class BackgroundRun {
+public:
+    /// Starts `granular ARGS`; stdout and stderr go to files in `capture`.
+    BackgroundRun(const std::string& arguments, const fs::path& capture) : err_(capture / "err.txt")
+    {
+        const std::string command = "exec '" + std::string(GRANULAR_CLI_PATH) + "' " + arguments + " </dev/null >'" +
+                                    (capture / "out.txt").string() + "' 2>'" + err_.string() + "'";
+        pid_ = ::fork();
+        if (pid_ == 0) {
+            ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+            ::_exit(127);
+        }
+    }
+    BackgroundRun(const BackgroundRun&) = delete;
+    BackgroundRun& operator=(const BackgroundRun&) = delete;
+    BackgroundRun(BackgroundRun&&) = delete;
+    BackgroundRun& operator=(BackgroundRun&&) = delete;
+    ~BackgroundRun()
+    {
+        if (pid_ > 0 && !finished_) {
+            ::kill(pid_, SIGKILL);
+            ::waitpid(pid_, nullptr, 0);
+        }
+    }
+
+    void signal(int number) const { ::kill(pid_, number); }
+    /// Waits for the end; the exit code, or 128 + the signal that killed it.
+    int wait()
+    {
+        int status = 0;
+        ::waitpid(pid_, &status, 0);
+        finished_ = true;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    }
+    [[nodiscard]] std::string err() const { return slurp(err_); }
+
+private:
+    fs::path err_;
+    pid_t pid_ = -1;
+    bool finished_ = false;
+};
 
 /// Whether the text is exactly one line that contains `part` (the CLI's error contract).
 inline bool isOneLineNaming(const std::string& text, const std::string& part)

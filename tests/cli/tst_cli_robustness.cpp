@@ -1,0 +1,439 @@
+// The command line under hostile or careless input (issue 18's defects, one test each): numbers beyond a double,
+// deep nesting, unusable paths, absurd step counts, signals, reused and blocked output directories, many frames,
+// non-finite and exploding states, fits of huge values, memory exhaustion, and the smaller ones (empty unknown
+// objects, duplicate keys, sweep's checks, CRLF files). Every refusal is one line naming the field.
+#include "CliProcess.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+namespace fs = std::filesystem;
+using namespace granular::clitest;  // NOLINT(google-build-using-namespace): the CLI test helpers
+
+namespace {
+
+void writeText(const fs::path& path, const std::string& text)
+{
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+std::size_t countEntries(const fs::path& directory)
+{
+    return fs::exists(directory)
+               ? static_cast<std::size_t>(std::distance(fs::directory_iterator(directory), fs::directory_iterator()))
+               : 0;
+}
+
+#ifdef GRANULAR_CLI_WRITES_VTK
+/// Frames are written where the CLI has VTK; a core-only build refuses output.vtk and these tests go without.
+const std::string kFrames = " --set output.vtk=true";
+#else
+const std::string kFrames;
+#endif
+
+/// Frames of a run directory (their particle files; each comes with a contacts and a boundaries file).
+std::size_t frameCount(const fs::path& directory)
+{
+    std::size_t count = 0;
+    if (fs::exists(directory / "frames")) {
+        for (const auto& entry : fs::directory_iterator(directory / "frames")) {
+            count += entry.path().filename().string().rfind("particles_", 0) == 0 ? 1 : 0;
+        }
+    }
+    return count;
+}
+
+/// Names in `directory` that start with a dot (a staging folder left behind).
+std::string hiddenEntries(const fs::path& directory)
+{
+    std::string names;
+    for (const auto& entry : fs::directory_iterator(directory)) {
+        if (entry.path().filename().string().front() == '.') {
+            names += entry.path().filename().string() + " ";
+        }
+    }
+    return names;
+}
+
+/// Lines of a CSV file, the header included.
+std::size_t lineCount(const fs::path& file)
+{
+    const std::string text = slurp(file);
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+/// Whether every cell of every data row of the CSV is a finite number.
+bool allFinite(const fs::path& file)
+{
+    std::ifstream in(file);
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line)) {
+        std::stringstream cells(line);
+        for (std::string cell; std::getline(cells, cell, ',');) {
+            if (!std::isfinite(std::stod(cell))) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/// Starts a long piston2d run with frames, sends `signal` after 2 s, and checks the contract: exit 128 + signal,
+/// DIR holds a complete interrupted run (or nothing), no hidden folder remains.
+void checkInterruptedBy(int signal)
+{
+    const ScratchDirectory dir;
+    const fs::path out = dir.path / "run";
+    const ScratchDirectory capture;
+    BackgroundRun run("run piston2d --quiet --set run.time=100000 --set output.interval=0.5" + kFrames + " --out '" +
+                          out.string() + "'",
+                      capture.path);
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    run.signal(signal);
+    const int code = run.wait();
+    QCOMPARE(code, 128 + signal);
+    QVERIFY2(isOneLineNaming(run.err(), "interrupted at t = "), run.err().c_str());
+    QVERIFY2(hiddenEntries(dir.path).empty(), hiddenEntries(dir.path).c_str());
+    if (!fs::exists(out)) {
+        return;  // nothing at all is the other accepted outcome
+    }
+    const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
+    QCOMPARE(summary["stopped"].get<std::string>(), std::string("interrupted"));
+    QVERIFY(summary["simulated_time_s"].get<double>() > 0.0);
+    const std::size_t rows = lineCount(out / "series.csv") - 1;
+    QVERIFY(rows >= 2);
+    QVERIFY(allFinite(out / "series.csv"));
+    if (!kFrames.empty()) {
+        QCOMPARE(frameCount(out), rows);
+        QCOMPARE(countEntries(out / "frames"), 3 * rows);
+        QVERIFY(fs::exists(out / "run.pvd"));
+    }
+    QVERIFY(fs::exists(out / "scenario.json"));
+    // Loadable: the scenario it wrote runs again.
+    const Result again = runGranular("show '" + (out / "scenario.json").string() + "'");
+    QCOMPARE(again.exitCode, 0);
+}
+
+}  // namespace
+
+class CliRobustnessTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    // 1. A number beyond a double aborted the parser (exit 134).
+    void numberBeyondADoubleIsRefusedNamingTheKey()
+    {
+        const ScratchDirectory dir;
+        writeText(dir.path / "x.json", R"({"solver":{"dt":1e999}})");
+        const Result show = runGranular("show '" + (dir.path / "x.json").string() + "'");
+        QCOMPARE(show.exitCode, 2);
+        QVERIFY2(isOneLineNaming(show.err, "solver.dt"), show.err.c_str());
+        writeText(dir.path / "y.json", R"({"particles":{"count":-1e400}})");
+        const Result run = runGranular("run '" + (dir.path / "y.json").string() + "'");
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(isOneLineNaming(run.err, "particles.count"), run.err.c_str());
+        const Result flag = runGranular("run freefall2d --set solver.dt=1e999");
+        QCOMPARE(flag.exitCode, 2);
+        QVERIFY2(isOneLineNaming(flag.err, "solver.dt"), flag.err.c_str());
+    }
+
+    // 2. 30,000 nested objects overflowed the stack (exit 139), 1e5 took 2.2 GB.
+    void deepNestingIsRefusedAtOnce()
+    {
+        const ScratchDirectory dir;
+        for (const int depth : {30000, 100000}) {
+            std::string json;
+            for (int i = 0; i < depth; ++i) {
+                json += "{\"a\":";
+            }
+            json += "1" + std::string(static_cast<std::size_t>(depth), '}');
+            writeText(dir.path / "deep.json", json);
+            const auto start = std::chrono::steady_clock::now();
+            const Result r = runGranular("show '" + (dir.path / "deep.json").string() + "'");
+            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(isOneLineNaming(r.err, "nested"), r.err.c_str());
+            QVERIFY2(seconds < 2.0, std::to_string(seconds).c_str());
+        }
+    }
+
+    // 3. Filesystem errors while resolving the scenario path aborted (exit 134).
+    void unusableScenarioPathsAreRefused()
+    {
+        const ScratchDirectory dir;
+        const Result longName = runGranular("show '" + (dir.path / (std::string(300, 'a') + ".json")).string() + "'");
+        QCOMPARE(longName.exitCode, 2);
+        QVERIFY2(isOneLineNaming(longName.err, "File name too long"), longName.err.c_str());
+        fs::create_symlink(dir.path / "loop1", dir.path / "loop2");
+        fs::create_symlink(dir.path / "loop2", dir.path / "loop1");
+        const Result loop = runGranular("run '" + (dir.path / "loop1").string() + "'");
+        QCOMPARE(loop.exitCode, 2);
+        QVERIFY2(isOneLineNaming(loop.err, "symbolic links"), loop.err.c_str());
+        const Result directory = runGranular("show '" + dir.path.string() + "'");
+        QCOMPARE(directory.exitCode, 2);
+        QVERIFY2(isOneLineNaming(directory.err, "scenario"), directory.err.c_str());
+    }
+
+    void unenterableDirectoryIsRefused()
+    {
+        if (::geteuid() == 0) {
+            QSKIP("root enters every directory");
+        }
+        const ScratchDirectory dir;
+        fs::create_directories(dir.path / "locked");
+        writeText(dir.path / "locked" / "s.json", "{}");
+        fs::permissions(dir.path / "locked", fs::perms::none);
+        const Result r = runGranular("show '" + (dir.path / "locked" / "s.json").string() + "'");
+        fs::permissions(dir.path / "locked", fs::perms::owner_all);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(isOneLineNaming(r.err, "Permission denied"), r.err.c_str());
+    }
+
+    // 4. run.time / solver.dt beyond 2^63 overflowed the step count; the run did one step and exited 0.
+    void stepCountBeyondRangeIsRefused()
+    {
+        const ScratchDirectory dir;
+        const Result r = runGranular("run freefall2d --set solver.dt=1e-300 --out '" + (dir.path / "o").string() + "'");
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(isOneLineNaming(r.err, "solver.dt"), r.err.c_str());
+        QVERIFY(r.err.find("steps") != std::string::npos);
+        QVERIFY(!fs::exists(dir.path / "o"));
+    }
+
+    // 5. Interrupted runs left DIR/.partial-PID/ with a partial series and hundreds of frames.
+    void interruptBySigintLeavesACompleteRun() { checkInterruptedBy(SIGINT); }
+    void interruptBySigtermLeavesACompleteRun() { checkInterruptedBy(SIGTERM); }
+    void aKilledRunsStagingIsCleanedByTheNext()
+    {
+        const ScratchDirectory dir;
+        const fs::path out = dir.path / "run";
+        {
+            const ScratchDirectory capture;
+            BackgroundRun run("run piston2d --quiet --set run.time=100000" + kFrames + " --out '" + out.string() + "'",
+                              capture.path);
+            std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+            run.signal(SIGKILL);
+            QCOMPARE(run.wait(), 128 + SIGKILL);
+        }
+        QVERIFY(!fs::exists(out));                  // SIGKILL cannot be caught: DIR was never made
+        QVERIFY(!hiddenEntries(dir.path).empty());  // its staging stays until the next run
+        const Result next = runGranular("run chain1d --quiet --set run.time=2 --out '" + out.string() + "'");
+        QCOMPARE(next.exitCode, 0);
+        QVERIFY2(hiddenEntries(dir.path).empty(), hiddenEntries(dir.path).c_str());
+    }
+
+    // 6. Writing into an existing DIR mixed old and new output (stale frames next to the new series).
+    void anEarlierOutputIsReplacedAsAWhole()
+    {
+        const ScratchDirectory dir;
+        const fs::path out = dir.path / "run";
+        const std::string options = " --quiet --set output.interval=0.1" + kFrames + " --out '" + out.string() + "'";
+        // A longer run with a checkpoint (and frames), then a shorter one of another scenario into the same DIR:
+        // nothing of the first remains, not even its checkpoint.
+        QCOMPARE(runGranular("run piston2d --set run.time=2 --checkpoint-every 1" + options).exitCode, 0);
+        QVERIFY(fs::exists(out / "checkpoint.bin"));
+        QCOMPARE(frameCount(out), kFrames.empty() ? std::size_t{0} : std::size_t{21});
+        QCOMPARE(runGranular("run chain1d --set run.time=0.3 --set solver.dt=0.1" + options).exitCode, 0);
+        QCOMPARE(frameCount(out), kFrames.empty() ? std::size_t{0} : std::size_t{4});
+        QVERIFY(!fs::exists(out / "checkpoint.bin"));
+        QCOMPARE(nlohmann::json::parse(slurp(out / "summary.json"))["scenario"].get<std::string>(),
+                 std::string("chain1d"));
+        QCOMPARE(lineCount(out / "series.csv"), std::size_t{5});
+        QVERIFY2(hiddenEntries(dir.path).empty(), hiddenEntries(dir.path).c_str());
+    }
+
+    void aDirectoryOfOtherFilesIsNotReplaced()
+    {
+        const ScratchDirectory dir;
+        const fs::path out = dir.path / "thesis";
+        fs::create_directories(out);
+        writeText(out / "chapter1.tex", "precious");
+        const Result r = runGranular("run chain1d --quiet --set run.time=1 --out '" + out.string() + "'");
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(isOneLineNaming(r.err, "--out"), r.err.c_str());
+        QCOMPARE(slurp(out / "chapter1.tex"), std::string("precious"));
+        QCOMPARE(countEntries(out), std::size_t{1});
+        const Result empty = runGranular("run chain1d --quiet --set run.time=1 --out ''");
+        QCOMPARE(empty.exitCode, 2);
+        QVERIFY2(isOneLineNaming(empty.err, "--out"), empty.err.c_str());
+    }
+
+    // 7. Every frame file stayed open until the end: more frames than the open-file limit failed.
+    void moreFramesThanOpenFilesAreWritten()
+    {
+        if (kFrames.empty()) {
+            QSKIP("this build's CLI has no VTK: it writes no frames");
+        }
+        const ScratchDirectory dir;
+        const Result r = runGranularAfter("ulimit -n 40", "run chain1d --quiet --set run.time=120" + kFrames +
+                                                              " --out '" + (dir.path / "o").string() + "'");
+        QVERIFY2(r.exitCode == 0, r.err.c_str());
+        QCOMPARE(frameCount(dir.path / "o"), std::size_t{121});
+    }
+
+    // 8. NaN results with exit 0 (-nan rows, null finals).
+    void aNonFiniteStateStopsTheRun()
+    {
+        const ScratchDirectory dir;
+        const fs::path out = dir.path / "o";
+        const Result r =
+            runGranular("run chain1d --quiet --set chain.mass=1e-310 --set run.time=5 --out '" + out.string() + "'");
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(isOneLineNaming(r.err, "non-finite"), r.err.c_str());
+        QVERIFY(r.err.find("at step 1 ") != std::string::npos);
+        QVERIFY(r.err.find("chain.mass") != std::string::npos);
+        const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
+        QCOMPARE(summary["stopped"].get<std::string>(), std::string("blow-up"));
+        QVERIFY(allFinite(out / "series.csv"));
+        for (const auto& [key, value] : summary["final"].items()) {
+            QVERIFY2(value.is_number(), key.c_str());
+        }
+    }
+
+    // 9. Blow-ups passed silently (a piston 4,925 m through the floor; 1.4e8 J of kinetic energy).
+    void blowUpsStopWithinAFewSteps()
+    {
+        const ScratchDirectory dir;
+        const Result piston = runGranular("run piston2d --quiet --set piston.force=1e12 --set run.time=5 --out '" +
+                                          (dir.path / "p").string() + "'");
+        QCOMPARE(piston.exitCode, 1);
+        QVERIFY2(isOneLineNaming(piston.err, "blow-up at step "), piston.err.c_str());
+        QVERIFY(piston.err.find("piston") != std::string::npos);
+        QVERIFY(piston.err.find("likely cause") != std::string::npos);
+        const auto pistonSummary = nlohmann::json::parse(slurp(dir.path / "p" / "summary.json"));
+        QCOMPARE(pistonSummary["stopped"].get<std::string>(), std::string("blow-up"));
+        QVERIFY(pistonSummary["steps"].get<int>() <= 5);
+
+        const Result impact = runGranular("run md_impact --quiet --set solver.dt=1e-3 --set run.time=1 --out '" +
+                                          (dir.path / "m").string() + "'");
+        QCOMPARE(impact.exitCode, 1);
+        // The dt warning, then the blow-up naming the quantity and the advised dt.
+        const std::string last = impact.err.substr(impact.err.rfind('\n', impact.err.size() - 2) + 1);
+        QVERIFY2(last.rfind("granular: blow-up at step ", 0) == 0, impact.err.c_str());
+        QVERIFY(last.find("m/s") != std::string::npos);
+        QVERIFY(last.find("solver.dt <= ") != std::string::npos);
+        const auto impactSummary = nlohmann::json::parse(slurp(dir.path / "m" / "summary.json"));
+        QCOMPARE(impactSummary["stopped"].get<std::string>(), std::string("blow-up"));
+        QVERIFY(impactSummary["steps"].get<int>() <= 50);
+        QVERIFY(allFinite(dir.path / "m" / "series.csv"));
+    }
+
+    // 10. `granular fit` said "converged": true with null x0, amplitude, tau for values around 1e308.
+    void fitOfHugeValuesIsFiniteOrNotConverged()
+    {
+        const ScratchDirectory dir;
+        std::string csv = "t,x\n";
+        for (int i = 0; i <= 400; ++i) {
+            const double t = 0.05 * i;
+            const double x = 1e308 * (0.5 + 0.4 * std::exp(-t / 8.0) * std::sin(1.3 * t));
+            csv += std::to_string(t) + "," + std::to_string(x) + "\n";
+        }
+        writeText(dir.path / "huge.csv", csv);
+        const Result r = runGranular("fit '" + (dir.path / "huge.csv").string() + "' --column x");
+        const auto json = nlohmann::json::parse(r.out);
+        if (json["converged"].get<bool>()) {
+            QCOMPARE(r.exitCode, 0);
+            for (const char* key : {"x0", "amplitude", "tau", "omega", "phase", "rmse", "r2"}) {
+                QVERIFY2(json[key].is_number(), key);
+            }
+            QVERIFY(std::abs(json["tau"].get<double>() / 8.0 - 1.0) < 1e-3);
+            QVERIFY(std::abs(json["x0"].get<double>() / 0.5e308 - 1.0) < 1e-3);
+        } else {
+            QCOMPARE(r.exitCode, 1);
+        }
+    }
+
+    // 11. Out of memory aborted (exit 134, uncaught bad_alloc).
+    void outOfMemoryIsReported()
+    {
+#ifdef GRANULAR_SANITIZERS
+        QSKIP("the sanitizers reserve more address space than the limit allows");
+#endif
+        const Result r = runGranularAfter("ulimit -v 400000",
+                                          "run periodic3d --quiet --set particles.count=10000000 --set run.time=0.01");
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(isOneLineNaming(r.err, "out of memory"), r.err.c_str());
+    }
+
+    void sweepChecksEveryValueAndTheOutputFirst()
+    {
+        const ScratchDirectory dir;
+        // The last value cannot be built: nothing runs (no line per run), nothing is written.
+        const Result bad = runGranular("sweep freefall3d --key particles.count --values 10,20,100000 --out '" +
+                                       (dir.path / "s").string() + "'");
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(isOneLineNaming(bad.err, "particles.count"), bad.err.c_str());
+        QVERIFY(bad.out.empty());
+        QVERIFY(!fs::exists(dir.path / "s"));
+        // --out names a file: refused before the first run.
+        writeText(dir.path / "file", "x");
+        const Result file =
+            runGranular("sweep chain1d --key run.time --values 1,2 --out '" + (dir.path / "file").string() + "'");
+        QCOMPARE(file.exitCode, 2);
+        QVERIFY2(isOneLineNaming(file.err, "--out"), file.err.c_str());
+        QVERIFY(file.out.empty());
+        const Result key = runGranular("sweep chain1d --key '' --values 1,2 --out '" + (dir.path / "k").string() + "'");
+        QCOMPARE(key.exitCode, 2);
+        QVERIFY2(isOneLineNaming(key.err, "--key"), key.err.c_str());
+        const Result unknown =
+            runGranular("sweep chain1d --key solver.bogus --values 1 --out '" + (dir.path / "k").string() + "'");
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY2(isOneLineNaming(unknown.err, "solver.bogus"), unknown.err.c_str());
+        const Result good =
+            runGranular("sweep chain1d --quiet --key run.time --values 1,2 --out '" + (dir.path / "g").string() + "'");
+        QCOMPARE(good.exitCode, 0);
+        QCOMPARE(lineCount(dir.path / "g" / "sweep.csv"), std::size_t{3});
+    }
+
+    // 13. Unknown empty objects and duplicate keys were accepted silently (the last won).
+    void emptyUnknownObjectsAndDuplicateKeysAreRefused()
+    {
+        const ScratchDirectory dir;
+        writeText(dir.path / "e.json", R"({"bogus": {}})");
+        const Result empty = runGranular("show '" + (dir.path / "e.json").string() + "'");
+        QCOMPARE(empty.exitCode, 2);
+        QVERIFY2(isOneLineNaming(empty.err, "bogus"), empty.err.c_str());
+        writeText(dir.path / "d.json", R"({"solver":{"dt":"abc","dt":0.5}})");
+        const Result twice = runGranular("show '" + (dir.path / "d.json").string() + "'");
+        QCOMPARE(twice.exitCode, 2);
+        QVERIFY2(isOneLineNaming(twice.err, "solver.dt is given twice"), twice.err.c_str());
+        writeText(dir.path / "s.json", R"({"solver":{"dt":0.5},"solver":{"iterations":3}})");
+        const Result section = runGranular("show '" + (dir.path / "s.json").string() + "'");
+        QCOMPARE(section.exitCode, 2);
+        QVERIFY2(isOneLineNaming(section.err, "solver"), section.err.c_str());
+    }
+
+    void crlfSeriesIsReadLikeLf()
+    {
+        const ScratchDirectory dir;
+        std::string lf = "t,x\n";
+        for (int i = 0; i <= 400; ++i) {
+            const double t = 0.05 * i;
+            lf += std::to_string(t) + "," + std::to_string(std::exp(-t / 8.0) * std::sin(1.3 * t)) + "\n";
+        }
+        std::string crlf;
+        for (const char c : lf) {
+            crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+        }
+        writeText(dir.path / "lf.csv", lf);
+        writeText(dir.path / "crlf.csv", crlf);
+        const Result a = runGranular("fit '" + (dir.path / "lf.csv").string() + "' --column x");
+        const Result b = runGranular("fit '" + (dir.path / "crlf.csv").string() + "' --column x");
+        QCOMPARE(a.exitCode, 0);
+        QVERIFY2(b.exitCode == 0, b.err.c_str());
+        QCOMPARE(b.out, a.out);
+    }
+};
+
+QTEST_APPLESS_MAIN(CliRobustnessTest)
+#include "tst_cli_robustness.moc"
