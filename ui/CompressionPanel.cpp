@@ -13,8 +13,8 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPushButton>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -78,7 +78,8 @@ CompressionPanel::CompressionPanel(QWidget* parent)
     histogramView->setMinimumHeight(200);
 
     auto* choose = new QPushButton(tr("Reference run..."), this);
-    choose->setToolTip(tr("Draw the top force of another run's output directory (e.g. gamma = 0) dashed beside this one"));
+    choose->setToolTip(
+        tr("Draw the top force of another run's output directory (e.g. gamma = 0) dashed beside this one"));
     connect(choose, &QPushButton::clicked, this, &CompressionPanel::chooseReference);
     referenceLabel_->setObjectName(QStringLiteral("referenceLabel"));
     auto* controls = new QHBoxLayout;
@@ -182,7 +183,8 @@ void CompressionPanel::showFrame(const std::shared_ptr<const Frame>& frame)
     std::vector<double> share(kBins, 0.0);
     for (const auto& c : frame->contacts) {
         if (c.normalForce > 0.0F) {
-            const auto bin = std::min(kBins - 1, static_cast<int>(static_cast<double>(c.normalForce) / largest * kBins));
+            const auto bin =
+                std::min(kBins - 1, static_cast<int>(static_cast<double>(c.normalForce) / largest * kBins));
             share[static_cast<std::size_t>(bin)] += 1.0 / static_cast<double>(count);
         }
     }
@@ -254,7 +256,8 @@ QString CompressionPanel::loadReference(const QString& directory)
 
 void CompressionPanel::chooseReference()
 {
-    const QString directory = QFileDialog::getExistingDirectory(this, tr("Reference run (output directory of granular run)"));
+    const QString directory =
+        QFileDialog::getExistingDirectory(this, tr("Reference run (output directory of granular run)"));
     if (directory.isEmpty()) {
         return;
     }

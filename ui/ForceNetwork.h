@@ -18,9 +18,9 @@ enum class ForceNetworkPart {
 
 /// One contact drawn as a stick from centre to centre.
 struct ForceStick {
-    Eigen::Vector3f from;     ///< m, centre of the first particle
-    Eigen::Vector3f to;       ///< m, centre of the second (its nearest image in a periodic cell)
-    float relativeForce = 0;  ///< f_n / <f_n>
+    Eigen::Vector3f from;               ///< m, centre of the first particle
+    Eigen::Vector3f to;                 ///< m, centre of the second (its nearest image in a periodic cell)
+    float relativeForce = 0;            ///< f_n / <f_n>
     bool createdByDeformation = false;  ///< only the grains' bulges make them touch (mcdem)
 };
 

@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "CompressionPanel.h"
+#include "FrameExport.h"
 #include "ParameterPanel.h"
 #include "ParticleInspector.h"
 #include "PlotPanel.h"
@@ -16,8 +17,8 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
-#include <QInputDialog>
 #include <QImage>
+#include <QInputDialog>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
@@ -125,6 +126,11 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
                 }
             });
     connect(&controller_, &SimulationController::commandFailed, this, &MainWindow::showError);
+    connect(&controller_, &SimulationController::blownUp, this, &MainWindow::showBlowUp);
+    connect(&controller_, &SimulationController::stateSaved, this, [this](const QString& path, double time) {
+        statusBar()->showMessage(
+            tr("Saved the state at t = %1 s to %2").arg(number(time, 6), QDir::toNativeSeparators(path)), 8000);
+    });
     connect(&controller_, &SimulationController::notice, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
 
@@ -217,6 +223,17 @@ void MainWindow::buildActions()
     auto* exportCsv = new QAction(tr("Export plot data as &CSV..."), this);
     exportCsv->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(exportCsv, &QAction::triggered, this, &MainWindow::exportCsvDialog);
+    auto* saveState = new QAction(tr("Save s&tate..."), this);
+    saveState->setToolTip(tr("Write the scenario and the complete state (particles, contacts, forces, piston, cell, "
+                             "random generators) to a file; Open state goes on from it exactly"));
+    connect(saveState, &QAction::triggered, this, &MainWindow::saveStateDialog);
+    auto* openState = new QAction(tr("Open st&ate..."), this);
+    openState->setToolTip(tr("Go on from a state saved by the studio or a run's checkpoint.bin"));
+    connect(openState, &QAction::triggered, this, &MainWindow::openStateDialog);
+    auto* exportFrameAction = new QAction(tr("Export &frame for ParaView..."), this);
+    exportFrameAction->setToolTip(tr("Write the frame on show as a ParaView collection (.pvd) with its particles, "
+                                     "force network and walls (.vtp)"));
+    connect(exportFrameAction, &QAction::triggered, this, &MainWindow::exportFrameDialog);
     auto* quit = new QAction(tr("&Quit"), this);
     quit->setShortcut(QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &QWidget::close);
@@ -225,9 +242,13 @@ void MainWindow::buildActions()
     file->addAction(open);
     file->addAction(openPacking);
     file->addSeparator();
+    file->addAction(saveState);
+    file->addAction(openState);
+    file->addSeparator();
     file->addAction(saveView);
     file->addAction(saveWindow);
     file->addAction(exportCsv);
+    file->addAction(exportFrameAction);
     file->addSeparator();
     file->addAction(quit);
     auto* simulation = menuBar()->addMenu(tr("&Simulation"));
@@ -339,6 +360,11 @@ void MainWindow::buildStatusBar()
     advisoryLabel_->setStyleSheet(QStringLiteral("color: #b35c00;"));
     advisoryLabel_->hide();
     statusBar()->addWidget(advisoryLabel_, 1);
+    blowUpLabel_ = statusLabel(this, tr("the blow-up guard stopped the run: reset, open a state or load a scenario"));
+    blowUpLabel_->setObjectName(QStringLiteral("blowUp"));
+    blowUpLabel_->setStyleSheet(QStringLiteral("color: white; background: #b00020; padding: 0 4px;"));
+    blowUpLabel_->hide();
+    statusBar()->addWidget(blowUpLabel_, 1);
     // Permanent widgets sit on the right, so transient messages do not hide them.
     for (auto* label : {timeLabel_, rateLabel_, contactsLabel_, iterationsLabel_, residualLabel_, overlapLabel_,
                         forceLabel_, fpsLabel_}) {
@@ -406,6 +432,8 @@ void MainWindow::startRun(const RunInfo& run)
     if (!run.continued) {
         resetCameraOnNextFrame_ = true;
         pickParticle(-1);
+        blowUpLabel_->clear();
+        blowUpLabel_->hide();
     }
 }
 
@@ -496,6 +524,33 @@ void MainWindow::parameterAccepted(const QString& key, const QString& value, boo
 void MainWindow::showError(const QString& message)
 {
     statusBar()->showMessage(message, 12000);
+}
+
+void MainWindow::showBlowUp(const QString& message)
+{
+    blowUpLabel_->setText(tr("Blow-up: %1").arg(message));
+    blowUpLabel_->setToolTip(message);
+    blowUpLabel_->show();
+    statusBar()->showMessage(tr("Paused by the blow-up guard"), 12000);
+}
+
+QString MainWindow::blowUpMessage() const
+{
+    return blowUpLabel_->isHidden() ? QString() : blowUpLabel_->toolTip();
+}
+
+QString MainWindow::exportFrame(const QString& path)
+{
+    const auto& frame = view_->frame();
+    if (!frame) {
+        return tr("there is no frame to export yet");
+    }
+    try {
+        vtkio::exportFrame(*frame, path.toStdString());
+    } catch (const std::exception& error) {
+        return QString::fromUtf8(error.what());
+    }
+    return {};
 }
 
 QImage MainWindow::windowImage()
@@ -589,6 +644,40 @@ void MainWindow::openPackingDialog()
     controller_.setParameter(QStringLiteral("particles.file"), path);
     controller_.setParameter(QStringLiteral("particles.file_up_axis"), up);
     controller_.reset();
+}
+
+void MainWindow::saveStateDialog()
+{
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save state"), QDir::home().filePath(QStringLiteral("state.granular")),
+                                     tr("Granular states (*.granular *.bin);;All files (*)"));
+    if (!path.isEmpty()) {
+        controller_.saveState(path);
+    }
+}
+
+void MainWindow::openStateDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open state"), QString(),
+                                                      tr("Granular states (*.granular *.bin);;All files (*)"));
+    if (!path.isEmpty()) {
+        controller_.openState(path);
+    }
+}
+
+void MainWindow::exportFrameDialog()
+{
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export frame"), QDir::home().filePath(QStringLiteral("frame.pvd")),
+                                     tr("ParaView collections (*.pvd)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (const QString error = exportFrame(path); !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export frame"), error);
+        return;
+    }
+    statusBar()->showMessage(tr("Wrote %1 and its three .vtp files").arg(QDir::toNativeSeparators(path)), 5000);
 }
 
 }  // namespace granular::ui

@@ -71,6 +71,11 @@ public:
 
     /// Writes the view's image as PNG; returns an error message, empty on success.
     [[nodiscard]] QString saveViewImage(const QString& path);
+    /// Writes the frame on show for ParaView (NAME.pvd with NAME_particles/contacts/boundaries.vtp beside it);
+    /// returns an error message, empty on success.
+    [[nodiscard]] QString exportFrame(const QString& path);
+    /// The blow-up guard's message while the run is stopped by a blow-up; empty otherwise.
+    [[nodiscard]] QString blowUpMessage() const;
 
 private:
     /// The controller has something new: pull it now, or once the view has had its rest.
@@ -91,6 +96,10 @@ private:
     void openScenarioDialog();
     /// File > Open packing: particles.file and its up axis, then a reset.
     void openPackingDialog();
+    void saveStateDialog();
+    void openStateDialog();
+    void exportFrameDialog();
+    void showBlowUp(const QString& message);
 
     SimulationController& controller_;
     std::optional<Settings> settings_;
@@ -136,6 +145,7 @@ private:
     QLabel* forceLabel_ = nullptr;
     QLabel* fpsLabel_ = nullptr;
     QLabel* advisoryLabel_ = nullptr;
+    QLabel* blowUpLabel_ = nullptr;  ///< the blow-up guard's message, until another run starts
 };
 
 }  // namespace granular::ui

@@ -37,8 +37,8 @@ std::string groupOf(const std::string& key)
 const std::map<std::string, std::string, std::less<>>& setupGroups()
 {
     static const std::map<std::string, std::string, std::less<>> groups{
-        {"piston", "piston"},     {"chain", "chain"}, {"drum", "drum"}, {"pressure", "periodic"},
-        {"cell", "periodic"},     {"compression", "compression"}};
+        {"piston", "piston"},     {"chain", "chain"},   {"drum", "drum"},
+        {"pressure", "periodic"}, {"cell", "periodic"}, {"compression", "compression"}};
     return groups;
 }
 

@@ -14,9 +14,9 @@ namespace granular::ui {
 /// What the particles of the scene are coloured by.
 enum class ColourField { Height, Radius, Speed, Coordination, Overlap, Deformation };
 
-inline constexpr std::array<ColourField, 6> kColourFields = {ColourField::Height,       ColourField::Radius,
-                                                             ColourField::Speed,        ColourField::Coordination,
-                                                             ColourField::Overlap,      ColourField::Deformation};
+inline constexpr std::array<ColourField, 6> kColourFields = {ColourField::Height,  ColourField::Radius,
+                                                             ColourField::Speed,   ColourField::Coordination,
+                                                             ColourField::Overlap, ColourField::Deformation};
 
 /// "height", "radius", ...: the name shown in the picker and on the colour bar.
 [[nodiscard]] QString fieldName(ColourField field);

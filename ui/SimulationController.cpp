@@ -1,9 +1,11 @@
 #include "SimulationController.h"
 
 #include "ScenarioArguments.h"
+#include "SimulationFile.h"
 #include "ValueText.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
+#include "sim/BlowUpGuard.h"
 #include "sim/Run.h"
 #include "sim/Simulation.h"
 
@@ -80,7 +82,7 @@ public:
 
     void play()
     {
-        if (!simulation_) {
+        if (!simulation_ || refuseBroken()) {
             return;
         }
         const double runTime = simulation_->settings().run.time;
@@ -91,6 +93,9 @@ public:
 
     void playSteps(std::int64_t count)
     {
+        if (refuseBroken()) {
+            return;
+        }
         stopAtTime_ = infinity();
         stopAtSteps_ = simulation_->world().steps + count;
         startRunning();
@@ -101,8 +106,10 @@ public:
     void stepOnce()
     {
         const bool wasRunning = halt();
-        advance();
-        publish(true);
+        if (!refuseBroken()) {
+            advance();
+            publish(true);
+        }
         announceStopped(wasRunning);
     }
 
@@ -112,6 +119,7 @@ public:
         try {
             auto fresh = std::make_unique<Simulation>(simulation_->scenario());
             simulation_ = std::move(fresh);
+            blowUp_.clear();
             announceRun(false);
             notice(QStringLiteral("Reset: %1 rebuilt").arg(qs(origin_)));
         } catch (const std::exception& error) {
@@ -193,6 +201,7 @@ public:
             auto fresh = std::make_unique<Simulation>(scenarioFromArguments(nameOrPath, assignments));
             simulation_ = std::move(fresh);
             origin_ = nameOrPath;
+            blowUp_.clear();
             announceRun(false);
             notice(QStringLiteral("Loaded %1").arg(qs(nameOrPath)));
         } catch (const std::exception& error) {
@@ -200,8 +209,49 @@ public:
         }
     }
 
+    void saveState(const std::string& path)
+    {
+        try {
+            saveSimulationFile(path, *simulation_);
+            const QString p = qs(path);
+            const double time = simulation_->world().time;
+            post([p, time](SimulationController& c) { emit c.stateSaved(p, time); });
+        } catch (const std::exception& error) {
+            fail(QStringLiteral("Save state: %1").arg(QString::fromUtf8(error.what())));
+        }
+    }
+
+    void openState(const std::string& path)
+    {
+        announceStopped(halt());
+        try {
+            auto restored = openSimulationFile(path);
+            simulation_ = std::move(restored);
+            origin_ = path;
+            blowUp_.clear();
+            announceRun(false);
+            notice(QStringLiteral("Opened the state of %1 at t = %2 s")
+                       .arg(qs(path))
+                       .arg(simulation_->world().time, 0, 'g', 6));
+        } catch (const std::exception& error) {
+            fail(QStringLiteral("Open state: %1").arg(QString::fromUtf8(error.what())));
+        }
+    }
+
 private:
     static double infinity() { return std::numeric_limits<double>::infinity(); }
+
+    /// After a blow-up the world is broken: says so (commandFailed) and returns true.
+    bool refuseBroken()
+    {
+        if (blowUp_.empty()) {
+            return false;
+        }
+        shared_->wantRunning = false;
+        fail(QStringLiteral("The run blew up (%1); reset, open a state or load a scenario to go on").arg(qs(blowUp_)));
+        post([](SimulationController& c) { emit c.runningChanged(false); });
+        return true;
+    }
 
     [[nodiscard]] double halfStep() const { return 0.5 * simulation_->settings().solver.dt; }
 
@@ -273,6 +323,12 @@ private:
         }
         try {
             simulation_->step();
+        } catch (const BlowUp& error) {
+            shared_->wantRunning = false;
+            blowUp_ = error.what();
+            const QString message = QString::fromUtf8(error.what());
+            post([message](SimulationController& c) { emit c.blownUp(message); });
+            return;
         } catch (const std::exception& error) {
             shared_->wantRunning = false;
             fail(QStringLiteral("Step failed: %1").arg(QString::fromUtf8(error.what())));
@@ -439,6 +495,7 @@ private:
     std::shared_ptr<Shared> shared_;
     std::unique_ptr<Simulation> simulation_;
     std::string origin_;
+    std::string blowUp_;  ///< what the blow-up guard said; empty while the world is sound
     QTimer* timer_;
 
     std::vector<SeriesRow> rows_;  ///< sampled since the last publish
@@ -580,6 +637,17 @@ void SimulationController::loadScenario(const QString& nameOrPath, const QString
     }
     shared_->wantRunning = false;
     post([n = nameOrPath.toStdString(), sets = std::move(sets)](Worker& w) { w.loadScenario(n, sets); });
+}
+
+void SimulationController::saveState(const QString& path)
+{
+    post([p = path.toStdString()](Worker& w) { w.saveState(p); });
+}
+
+void SimulationController::openState(const QString& path)
+{
+    shared_->wantRunning = false;
+    post([p = path.toStdString()](Worker& w) { w.openState(p); });
 }
 
 }  // namespace granular::ui

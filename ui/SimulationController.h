@@ -72,6 +72,12 @@ public slots:  // NOLINT(readability-redundant-access-specifiers): moc needs the
     void changeMethod(const QString& method);
     /// Pauses and replaces the scenario by a built-in or a JSON file, with KEY=VALUE assignments.
     void loadScenario(const QString& nameOrPath, const QStringList& assignments = {});
+    /// Writes the scenario and the complete state at the current step to `path` (the checkpoint format, without a
+    /// run session); a run that is playing goes on. Answers stateSaved() or commandFailed().
+    void saveState(const QString& path);
+    /// Pauses and goes on from a state saved by saveState() or a run's checkpoint.bin; a file that cannot be used
+    /// leaves the current run as it is and answers commandFailed() with one line naming it.
+    void openState(const QString& path);
 
 signals:
     /// The mailbox has something new: call takeUpdate().
@@ -84,6 +90,11 @@ signals:
     void commandFailed(const QString& message);
     /// Something the user should know, for the status bar (load step applied, run.time reached).
     void notice(const QString& message);
+    /// The blow-up guard stopped the run: `message` names the step, the quantity and a likely cause. The run is
+    /// paused and refuses to step until it is reset, a state is opened or another scenario is loaded.
+    void blownUp(const QString& message);
+    /// saveState() wrote `path` at simulated time `time` (s).
+    void stateSaved(const QString& path, double time);
 
 private:
     class Worker;

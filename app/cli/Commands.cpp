@@ -8,6 +8,7 @@
 #include "scenario/ScenarioError.h"
 #include "sim/Simulation.h"
 
+#include <new>
 #include <optional>
 #include <ostream>
 
@@ -49,6 +50,10 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
     try {
         SessionOptions session{options.outDirectory, options.checkpointEvery, options.threads, options.quiet};
         return RunSession(std::move(simulation), std::move(session)).run(out, err);
+    } catch (const std::bad_alloc&) {
+        err << "granular: out of memory while running; accepted: a run that fits in memory (fewer particles, a "
+               "shorter run.time or a longer output.interval)\n";
+        return RuntimeFailure;
     } catch (const std::exception& error) {
         err << "granular: " << error.what() << '\n';
         return RuntimeFailure;
@@ -59,9 +64,9 @@ int resumeRun(const ResumeOptions& options, std::ostream& out, std::ostream& err
 {
     std::optional<RunSession> session;
     try {
-        session.emplace(RunSession::resume(options.directory, options.assignments,
-                                           SessionOptions{std::nullopt, options.checkpointEvery, options.threads,
-                                                          options.quiet}));
+        session.emplace(
+            RunSession::resume(options.directory, options.assignments,
+                               SessionOptions{std::nullopt, options.checkpointEvery, options.threads, options.quiet}));
     } catch (const CheckpointError& error) {
         err << "granular: resume: " << error.what() << '\n';
         return BadInput;
@@ -71,6 +76,10 @@ int resumeRun(const ResumeOptions& options, std::ostream& out, std::ostream& err
     }
     try {
         return session->run(out, err);
+    } catch (const std::bad_alloc&) {
+        err << "granular: out of memory while running; accepted: a run that fits in memory (fewer particles, a "
+               "shorter run.time or a longer output.interval)\n";
+        return RuntimeFailure;
     } catch (const std::exception& error) {
         err << "granular: " << error.what() << '\n';
         return RuntimeFailure;

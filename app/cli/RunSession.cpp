@@ -5,6 +5,7 @@
 #include "CsvSeries.h"
 #include "RunOutput.h"
 #include "ScenarioJson.h"
+#include "SimulationFile.h"
 #include "cli/Commands.h"
 #include "cli/Progress.h"
 #include "cli/ScenarioSummary.h"
@@ -24,6 +25,7 @@
 #include <csignal>
 #include <fstream>
 #include <iomanip>
+#include <new>
 #include <ostream>
 #include <sstream>
 #include <system_error>
@@ -124,16 +126,13 @@ RunSession RunSession::resume(const fs::path& directory, const std::vector<std::
         }
         scenario.setFromText(key, assignment.substr(equals + 1));
     }
-    StateReader simulationState(checkpoint.simulation);
-    std::unique_ptr<Simulation> simulation;
-    try {
-        simulation = Simulation::restore(std::move(scenario), simulationState);
-        if (!simulationState.atEnd()) {
-            throw StateError("bytes left after the simulation's state");
-        }
-    } catch (const StateError& error) {
-        throw CheckpointError((directory / "checkpoint.bin").string() + ": " + error.what());
+    if (checkpoint.session.empty()) {
+        throw CheckpointError((directory / "checkpoint.bin").string() +
+                              ": holds a state without a run (saved by the studio's File > Save state); granular "
+                              "resume needs the checkpoint.bin of a run with --checkpoint-every");
     }
+    std::unique_ptr<Simulation> simulation =
+        restoreSimulation(checkpoint, std::move(scenario), directory / "checkpoint.bin");
     if (!options.outDirectory) {
         options.outDirectory = directory;
     }
@@ -273,26 +272,34 @@ int RunSession::run(std::ostream& out, std::ostream& err)
     const std::int64_t stepsBefore = simulation_->world().steps;
     Progress progress("running " + settings.name, !options_.quiet);
     stopSignal = 0;
-    const RunStatistics stats = runToEnd(
-        *simulation_,
-        [&](double time, const std::vector<double>& values) {
-            table_.append(time, values);
+    RunStatistics stats;
+    try {
+        stats = runToEnd(
+            *simulation_,
+            [&](double time, const std::vector<double>& values) {
+                table_.append(time, values);
 #ifdef GRANULAR_WITH_VTK
-            if (writeFrames) {
-                writeFrameFiles(*output, frames_++);
-            }
+                if (writeFrames) {
+                    writeFrameFiles(*output, frames_++);
+                }
 #endif
-        },
-        [&](double fraction) { progress.update(fraction); },
-        [&](const Simulation& s) {
-            if (recorder_) {
-                recorder_->observe(s.world());
-            }
-            if (checkpointSteps > 0 && s.world().steps % checkpointSteps == 0) {
-                saveCheckpoint();
-            }
-        },
-        [] { return stopSignal != 0; });
+            },
+            [&](double fraction) { progress.update(fraction); },
+            [&](const Simulation& s) {
+                if (recorder_) {
+                    recorder_->observe(s.world());
+                }
+                if (checkpointSteps > 0 && s.world().steps % checkpointSteps == 0) {
+                    saveCheckpoint();
+                }
+            },
+            [] { return stopSignal != 0; });
+    } catch (const std::bad_alloc&) {
+        // The series so far is what filled the memory: let it go first, so that the staging folder can be removed.
+        table_ = SeriesTable{};
+        output.reset();
+        throw;
+    }
     const int signal = stats.end == RunEnd::Interrupted ? stopSignal.load() : 0;
 
     auto summary = summarize(*simulation_, stats, table_, simulation_->world().steps - stepsBefore, options_.threads);

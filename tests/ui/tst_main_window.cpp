@@ -9,12 +9,15 @@
 #include "PlotPanel.h"
 #include "SceneView.h"
 #include "SimulationController.h"
+#include "sim/Frame.h"
 #include "sim/Simulation.h"
 
 #include <QAbstractAxis>
+#include <QAction>
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -187,6 +190,63 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(QGuiApplication::focusWindow() == view, kTimeout);
         QTest::keyClick(view, Qt::Key_S);
         QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 1, kTimeout);
+    }
+
+    void blowUpShowsInTheWindowAndPauses()
+    {
+        // Issue 18: a blow-up pauses the studio and says what broke; the label goes when a new run starts.
+        controller_->loadScenario(QStringLiteral("piston2d"), {QStringLiteral("piston.force=1e12")});
+        QTRY_COMPARE_WITH_TIMEOUT(window_->settings()->piston.force, 1e12, kTimeout);
+        auto* label = window_->findChild<QLabel*>(QStringLiteral("blowUp"));
+        QVERIFY(label != nullptr);
+        QVERIFY(!label->isVisible());
+        QTest::keyClick(window_.get(), Qt::Key_Space);
+        QTRY_VERIFY_WITH_TIMEOUT(label->isVisible(), kTimeout);
+        QVERIFY2(label->text().startsWith(QStringLiteral("Blow-up: blow-up at step ")), qPrintable(label->text()));
+        QVERIFY2(window_->blowUpMessage().contains(QStringLiteral("piston")), qPrintable(window_->blowUpMessage()));
+        QTRY_VERIFY_WITH_TIMEOUT(!controller_->isRunning(), kTimeout);
+        QAction* play = nullptr;
+        for (auto* action : window_->findChildren<QAction*>()) {
+            if (action->text() == QStringLiteral("Play") || action->text() == QStringLiteral("Pause")) {
+                play = action;
+            }
+        }
+        QVERIFY(play != nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(!play->isChecked(), kTimeout);
+
+        controller_->loadScenario(QStringLiteral("piston2d"));
+        QTRY_VERIFY_WITH_TIMEOUT(!label->isVisible(), kTimeout);
+        QVERIFY(window_->blowUpMessage().isEmpty());
+    }
+
+    void exportedFrameHoldsTheShownParticles()
+    {
+        controller_->playSteps(20);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 20 && !controller_->isRunning(), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->sceneView()->frame()->time == window_->status().time, kTimeout);
+        const QTemporaryDir dir;
+        const QString pvd = dir.filePath(QStringLiteral("shown.pvd"));
+        QCOMPARE(window_->exportFrame(pvd), QString());
+        QFile collection(pvd);
+        QVERIFY(collection.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(collection.readAll());
+        for (const char* part : {"shown_particles.vtp", "shown_contacts.vtp", "shown_boundaries.vtp"}) {
+            QVERIFY2(text.contains(QLatin1String(part)), part);
+            QVERIFY(QFile::exists(dir.filePath(QLatin1String(part))));
+        }
+        QVERIFY2(text.contains(QStringLiteral("timestep=\"%1\"").arg(window_->status().time, 0, 'g', 17)),
+                 qPrintable(text));
+        QFile particles(dir.filePath(QStringLiteral("shown_particles.vtp")));
+        QVERIFY(particles.open(QIODevice::ReadOnly));
+        const QString header = QString::fromLatin1(particles.read(4096));
+        const auto count = static_cast<qsizetype>(window_->sceneView()->frame()->position.size());
+        QVERIFY2(header.contains(QStringLiteral("NumberOfPoints=\"%1\"").arg(count)), qPrintable(header));
+
+        // A folder that does not exist: the message names the file, nothing is written.
+        const QString missing = dir.filePath(QStringLiteral("no/such/folder/f.pvd"));
+        const QString error = window_->exportFrame(missing);
+        QVERIFY2(error.contains(QStringLiteral("f_particles.vtp")), qPrintable(error));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size(), 4);
     }
 
 private:

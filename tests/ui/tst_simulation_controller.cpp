@@ -1,7 +1,9 @@
 // The studio's simulation controller on its own thread: commands, schema validation, the load
 // step and pause, observed through its signals (QSignalSpy) and its mailbox. No window needed.
 #include "BuiltinScenarios.h"
+#include "ScenarioArguments.h"
 #include "SimulationController.h"
+#include "sim/Frame.h"
 #include "sim/Simulation.h"
 
 #include <QSignalSpy>
@@ -11,6 +13,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <vector>
 
 using granular::ui::SimulationController;
 using granular::ui::SimulationUpdate;
@@ -19,9 +22,10 @@ namespace {
 
 constexpr int kTimeout = 30'000;  // ms
 
-std::unique_ptr<SimulationController> controllerFor(const std::string& name)
+std::unique_ptr<SimulationController> controllerFor(const std::string& name,
+                                                    const std::vector<std::string>& assignments = {})
 {
-    auto simulation = std::make_unique<granular::Simulation>(granular::resolveScenario(name));
+    auto simulation = std::make_unique<granular::Simulation>(granular::scenarioFromArguments(name, assignments));
     return std::make_unique<SimulationController>(std::move(simulation), name);
 }
 
@@ -30,10 +34,14 @@ struct Published {
     std::optional<granular::ui::RunInfo> run;
     std::vector<granular::ui::SeriesRow> rows;
     std::optional<granular::ui::StepStatus> status;
+    std::shared_ptr<const granular::Frame> frame;
 
     void take(SimulationController& controller)
     {
         SimulationUpdate update = controller.takeUpdate();
+        if (update.frame) {
+            frame = update.frame;
+        }
         if (update.run) {
             run = update.run;
             if (!update.run->continued) {
@@ -210,6 +218,112 @@ private slots:
         controller->changeMethod(QStringLiteral("no-such-method"));
         QVERIFY(rejected.wait(kTimeout));
         QVERIFY(rejected.at(0).at(1).toString().contains(QStringLiteral("solver.method")));
+    }
+
+    // Issue 18, defects 8 and 9 in the studio: a blow-up pauses the run and says why; the broken world does not
+    // step again until it is reset.
+    void blowUpPausesAndSaysWhy_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("assignment");
+        QTest::addColumn<QString>("quantity");
+        QTest::newRow("piston driven through the floor") << "piston2d"
+                                                         << "piston.force=1e12"
+                                                         << "piston";
+        QTest::newRow("non-finite chain") << "chain1d"
+                                          << "chain.mass=1e-310"
+                                          << "non-finite";
+    }
+
+    void blowUpPausesAndSaysWhy()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QString, assignment);
+        QFETCH(QString, quantity);
+        auto controller = controllerFor(scenario.toStdString(), {assignment.toStdString()});
+        QSignalSpy blownUp(controller.get(), &SimulationController::blownUp);
+        QSignalSpy failed(controller.get(), &SimulationController::commandFailed);
+        controller->play();
+        QVERIFY(blownUp.wait(kTimeout));
+        const QString message = blownUp.at(0).at(0).toString();
+        QVERIFY2(message.startsWith(QStringLiteral("blow-up at step ")), qPrintable(message));
+        QVERIFY2(message.contains(quantity), qPrintable(message));
+        QTRY_VERIFY_WITH_TIMEOUT(!controller->isRunning(), kTimeout);
+        const std::int64_t stopped = controller->steps();
+        QVERIFY2(stopped <= 10, qPrintable(QStringLiteral("%1 steps").arg(stopped)));
+
+        controller->play();
+        QVERIFY(failed.wait(kTimeout));
+        QVERIFY2(failed.last().at(0).toString().contains(QStringLiteral("blew up")),
+                 qPrintable(failed.last().at(0).toString()));
+        controller->stepOnce();
+        QVERIFY(failed.wait(kTimeout));
+        QTest::qWait(100);
+        QCOMPARE(controller->steps(), stopped);
+        QVERIFY(!controller->isRunning());
+        QCOMPARE(blownUp.count(), 1);
+
+        // A reset rebuilds a sound world that steps again.
+        Published published;
+        controller->reset();
+        QVERIFY(waitForStatus(*controller, published, 0));
+        controller->stepOnce();
+        QVERIFY(waitForStatus(*controller, published, 1));
+    }
+
+    // File > Save state / Open state: the reopened state goes on bit-identically to the run it was saved from.
+    void savedStateGoesOnExactly()
+    {
+        const QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("piston.granular"));
+        auto controller = controllerFor("piston2d");
+        Published published;
+        constexpr std::int64_t saved = 40;
+        constexpr std::int64_t more = 60;
+        controller->playSteps(saved);
+        QVERIFY(waitForStatus(*controller, published, saved));
+        QSignalSpy stateSaved(controller.get(), &SimulationController::stateSaved);
+        controller->saveState(path);
+        QVERIFY(stateSaved.wait(kTimeout));
+        QCOMPARE(stateSaved.at(0).at(0).toString(), path);
+        QCOMPARE(stateSaved.at(0).at(1).toDouble(), published.status->time);
+        controller->playSteps(more);
+        QVERIFY(waitForStatus(*controller, published, saved + more));
+        const auto straight = published.frame;
+        const auto straightRow = published.rows.back();
+
+        controller->openState(path);
+        QVERIFY(waitForStatus(*controller, published, saved));
+        QVERIFY(!published.run->continued);
+        controller->playSteps(more);
+        QVERIFY(waitForStatus(*controller, published, saved + more));
+        const auto resumed = published.frame;
+        QCOMPARE(resumed->time, straight->time);
+        QCOMPARE(resumed->position.size(), straight->position.size());
+        for (std::size_t i = 0; i < straight->position.size(); ++i) {
+            QVERIFY(resumed->position[i] == straight->position[i]);
+            QVERIFY(resumed->velocity[i] == straight->velocity[i]);
+        }
+        QCOMPARE(published.rows.back().time, straightRow.time);
+        QVERIFY(published.rows.back().values == straightRow.values);
+
+        // A damaged file is refused with one line naming it; the run stays as it was.
+        const QString damaged = dir.filePath(QStringLiteral("damaged.granular"));
+        {
+            QFile in(path);
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            QByteArray bytes = in.readAll();
+            bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x5a);
+            QFile out(damaged);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            QCOMPARE(out.write(bytes), bytes.size());
+        }
+        QSignalSpy failed(controller.get(), &SimulationController::commandFailed);
+        controller->openState(damaged);
+        QVERIFY(failed.wait(kTimeout));
+        const QString message = failed.at(0).at(0).toString();
+        QVERIFY2(message.contains(damaged) && !message.contains(QLatin1Char('\n')), qPrintable(message));
+        QCOMPARE(controller->steps(), saved + more);
     }
 };
 

@@ -1,0 +1,49 @@
+#include "SimulationFile.h"
+
+#include "ScenarioJson.h"
+#include "scenario/ScenarioError.h"
+#include "sim/Simulation.h"
+#include "util/StateArchive.h"
+
+namespace granular {
+
+void saveSimulationFile(const std::filesystem::path& path, const Simulation& simulation)
+{
+    Checkpoint checkpoint;
+    checkpoint.scenarioJson = scenarioToJson(simulation.scenario());
+    StateWriter state;
+    simulation.saveState(state);
+    checkpoint.simulation = state.bytes();
+    writeCheckpoint(path, checkpoint);
+}
+
+std::unique_ptr<Simulation> restoreSimulation(const Checkpoint& checkpoint, Scenario scenario,
+                                              const std::filesystem::path& file)
+{
+    StateReader in(checkpoint.simulation);
+    try {
+        auto simulation = Simulation::restore(std::move(scenario), in);
+        if (!in.atEnd()) {
+            throw StateError("bytes left after the simulation's state");
+        }
+        return simulation;
+    } catch (const StateError& error) {
+        throw CheckpointError(file.string() + ": " + error.what());
+    } catch (const ScenarioError& error) {
+        throw CheckpointError(file.string() + ": the state does not fit its scenario: " + error.what());
+    }
+}
+
+std::unique_ptr<Simulation> openSimulationFile(const std::filesystem::path& path)
+{
+    const Checkpoint checkpoint = readCheckpoint(path);
+    Scenario scenario;
+    try {
+        scenario = scenarioFromJson(checkpoint.scenarioJson, path.string());
+    } catch (const ScenarioError& error) {
+        throw CheckpointError(path.string() + ": its scenario does not load: " + error.what());
+    }
+    return restoreSimulation(checkpoint, std::move(scenario), path);
+}
+
+}  // namespace granular
