@@ -3,7 +3,9 @@
 # Usage: scripts/setup.sh [--core-only]
 set -euo pipefail
 
-core_packages=(build-essential cmake libeigen3-dev nlohmann-json3-dev libcli11-dev clang-format clang-tidy clang-tools)
+# clang and its runtime libraries build the sanitizer and fuzzing job (scripts/test.sh).
+core_packages=(build-essential cmake libeigen3-dev nlohmann-json3-dev libcli11-dev clang clang-format clang-tidy clang-tools
+               libclang-rt-14-dev)
 gui_packages=(qt6-base-dev libqt6opengl6-dev libqt6charts6-dev libvtk9-dev
               mpi-default-dev xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core)
 # The peer that the multi-contact DEM is checked against (tests/peers, label peer). Its recommended package

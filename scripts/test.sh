@@ -1,18 +1,28 @@
 #!/usr/bin/env bash
-# Quick start 2: install what is missing, build everything and run the whole test suite with CTest.
-# Also builds core/ with Qt and VTK hidden from CMake and runs its tests there (core needs neither).
+# Quick start 2: install what is missing, build everything and run the test suite with CTest, in two builds:
+#  1. build-sanitize/: core, io and the CLI with neither Qt nor VTK (core needs neither), built by clang with
+#     AddressSanitizer + UndefinedBehaviorSanitizer (float-cast-overflow included, every finding fatal); runs
+#     the tests that take seconds (not the labels long, statistics, peer, paper) and the libFuzzer targets of
+#     the scenario loader and the particle-file loader for a bounded, seeded number of executions (label fuzz).
+#  2. build/: everything (Release, GCC), all tests but the label peer.
+# The peer comparisons (label peer, LIGGGHTS, ~12 min) run with GRANULAR_PEER_TESTS=1, not in CI.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/setup.sh"
+jobs=$(nproc)
 
-echo "== core without Qt and VTK (build-core-only/) =="
-cmake -S "$root" -B "$root/build-core-only" -DCMAKE_BUILD_TYPE=Release -DGRANULAR_BUILD_GUI=OFF \
-      -DGRANULAR_BUILD_BENCH=OFF -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON -DCMAKE_DISABLE_FIND_PACKAGE_VTK=ON >/dev/null
-cmake --build "$root/build-core-only" -j"$(nproc)"
-# Label `statistics` (long ensembles of packings) runs once, in the full build below.
-(cd "$root/build-core-only" && ctest --output-on-failure -j"$(nproc)" -LE statistics)
+echo "== sanitizers and fuzzing: core and the CLI without Qt and VTK, clang ASan + UBSan (build-sanitize/) =="
+CC=clang CXX=clang++ cmake -S "$root" -B "$root/build-sanitize" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DGRANULAR_BUILD_GUI=OFF -DGRANULAR_BUILD_BENCH=OFF -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON \
+      -DCMAKE_DISABLE_FIND_PACKAGE_VTK=ON -DGRANULAR_SANITIZE=ON -DGRANULAR_FUZZ=ON >/dev/null
+cmake --build "$root/build-sanitize" -j"$jobs"
+(cd "$root/build-sanitize" && ctest --output-on-failure -j"$jobs" -LE "long|statistics|peer|paper")
 
 echo "== full build (build/) =="
 bash "$root/scripts/build.sh"
 cd "$root/build"
-ctest --output-on-failure
+exclude=(-LE peer)
+if [[ "${GRANULAR_PEER_TESTS:-0}" == "1" ]]; then
+    exclude=()
+fi
+ctest --output-on-failure -j"$jobs" "${exclude[@]}"

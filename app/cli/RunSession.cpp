@@ -260,7 +260,7 @@ int RunSession::run(std::ostream& out, std::ostream& err)
     for (const auto& advice : simulation_->advisories()) {
         err << "granular: warning: " << advice << '\n';
     }
-    const bool writeFrames = output && settings.run.writeVtk;
+    [[maybe_unused]] const bool writeFrames = output && settings.run.writeVtk;
     std::int64_t checkpointSteps = 0;
     if (output && resumedFrom_ && *resumedFrom_ == *options_.outDirectory) {
         output->carryOver("checkpoint.bin");  // the state this run went on from

@@ -1,7 +1,6 @@
 // Checkpoint and restart (`granular run --checkpoint-every T`, `granular resume DIR`): a run stopped at a
 // checkpoint and resumed writes the same series.csv, byte for byte, and the same summary values as the run that
-// was never stopped, for every method; a checkpoint that is missing, truncated, corrupted or of another version
-// is refused with exit 2 and one line.
+// was never stopped, for every method. (Unusable checkpoints: tst_cli_checkpoint_file.cpp.)
 #include "CliProcess.h"
 
 #include <nlohmann/json.hpp>
@@ -10,8 +9,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 namespace fs = std::filesystem;
@@ -53,31 +50,6 @@ void checkResumedRunEqualsUninterrupted(const std::string& scenario, const std::
     QVERIFY(expected.size() > before.size());
     QVERIFY2(resumed == expected, (scenario + ": the resumed series differs from the uninterrupted one").c_str());
     QCOMPARE(comparableSummary(split).dump(), comparableSummary(whole).dump());
-}
-
-/// A checkpoint of a short chain1d run in DIR/run; returns its path.
-fs::path writeChainCheckpoint(const fs::path& directory)
-{
-    const fs::path run = directory / "run";
-    const Result r =
-        runGranular("run chain1d --quiet --set run.time=20 --checkpoint-every 10 --out '" + run.string() + "'");
-    if (r.exitCode != 0) {
-        return {};
-    }
-    return run / "checkpoint.bin";
-}
-
-std::string readBytes(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
-
-void writeBytes(const fs::path& path, const std::string& bytes)
-{
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
 
 }  // namespace
@@ -142,50 +114,6 @@ private slots:
         QCOMPARE(wholeFiles, std::size_t{3 * 11});  // particles, contacts and boundaries of 11 frames
         QCOMPARE(static_cast<std::size_t>(std::distance(fs::directory_iterator(split / "frames"), {})), wholeFiles);
         QCOMPARE(slurp(split / "run.pvd"), slurp(whole / "run.pvd"));
-    }
-
-    void badCheckpointsAreRefusedWithOneLine()
-    {
-        const ScratchDirectory dir;
-        const fs::path checkpoint = writeChainCheckpoint(dir.path);
-        QVERIFY(!checkpoint.empty());
-        const std::string good = readBytes(checkpoint);
-        QVERIFY(good.size() > 100);
-        const std::string seriesBefore = slurp(checkpoint.parent_path() / "series.csv");
-        const auto refused = [&](const std::string& bytes, const std::string& naming) {
-            writeBytes(checkpoint, bytes);
-            const Result r = runGranular("resume '" + checkpoint.parent_path().string() + "' --set run.time=30");
-            QCOMPARE(r.exitCode, 2);
-            QVERIFY2(isOneLineNaming(r.err, naming), r.err.c_str());
-            // Nothing of the directory is touched.
-            QVERIFY(slurp(checkpoint.parent_path() / "series.csv") == seriesBefore);
-        };
-        refused(good.substr(0, good.size() / 2), "truncated");
-        std::string flipped = good;
-        flipped[good.size() / 2] = static_cast<char>(flipped[good.size() / 2] ^ 0x20);
-        refused(flipped, "corrupted");
-        std::string otherVersion = good;
-        otherVersion[20] = 7;  // the version follows the 20-byte magic "GRANULAR-CHECKPOINT\n"
-        refused(otherVersion, "version 7");
-        refused("{\"solver\": {}}", "not a checkpoint");
-        refused(std::string(), "not a checkpoint");
-        fs::remove(checkpoint);
-        const Result missing = runGranular("resume '" + checkpoint.parent_path().string() + "'");
-        QCOMPARE(missing.exitCode, 2);
-        QVERIFY2(isOneLineNaming(missing.err, "checkpoint.bin"), missing.err.c_str());
-    }
-    void resumeRefusesKeysThatBuildTheWorld()
-    {
-        const ScratchDirectory dir;
-        const fs::path checkpoint = writeChainCheckpoint(dir.path);
-        QVERIFY(!checkpoint.empty());
-        const Result r =
-            runGranular("resume '" + checkpoint.parent_path().string() + "' --set chain.count=7 --set run.time=30");
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(isOneLineNaming(r.err, "chain.count"), r.err.c_str());
-        const Result bad = runGranular("resume '" + checkpoint.parent_path().string() + "' --set run.time=-1");
-        QCOMPARE(bad.exitCode, 2);
-        QVERIFY2(isOneLineNaming(bad.err, "run.time"), bad.err.c_str());
     }
 };
 

@@ -77,6 +77,11 @@ private slots:
              0xd6a9ec3049b5d4f6ULL},
             {"freefall3d", {}, 0x9844b2f2b194c780ULL},
         };
+#if defined(__clang__) || !defined(__GNUC__)
+        // C++ leaves the compiler free in how it rounds some expressions (e.g. contraction, libm builtins): the
+        // hashes are those of the project's compiler, GCC (the sanitizer job builds with clang).
+        QSKIP("the pinned hashes are GCC's");
+#endif
         const bool print = std::getenv("GRANULAR_PRINT_HASHES") != nullptr;
         std::string changed;
         for (const auto& run : runs) {
