@@ -1,8 +1,8 @@
 // granular: the headless command line of Granular Studio (see README, "Command line").
 #include "cli/Commands.h"
 #include "cli/CompareCommand.h"
-#include "cli/RunSession.h"
 #include "cli/FitCommand.h"
+#include "cli/RunSession.h"
 #include "cli/SweepCommand.h"
 
 #include <CLI/CLI.hpp>
@@ -39,8 +39,9 @@ int runCommandLine(int argc, char** argv)
     runCommand->add_option("--seed", run.seed, "override the scenario's seed")
         ->check(CLI::Range(std::int64_t{0}, std::int64_t{9007199254740991}));
     runCommand->add_flag("--quiet", run.quiet, "no progress indicator and no closing line");
-    runCommand->add_option("--checkpoint-every", run.checkpointEvery,
-                           "write DIR/checkpoint.bin every T s of simulated time (needs --out)")
+    runCommand
+        ->add_option("--checkpoint-every", run.checkpointEvery,
+                     "write DIR/checkpoint.bin every T s of simulated time (needs --out)")
         ->check(CLI::PositiveNumber);
 
     ResumeOptions resume;

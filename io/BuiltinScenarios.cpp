@@ -31,7 +31,8 @@ Scenario resolveScenario(const std::string& nameOrPath)
     if (std::filesystem::exists(nameOrPath, error)) {
         return loadScenarioFile(nameOrPath);
     }
-    throw ScenarioError("scenario '" + nameOrPath + "' is neither a built-in (see `granular list`) nor a readable JSON file" +
+    throw ScenarioError("scenario '" + nameOrPath +
+                        "' is neither a built-in (see `granular list`) nor a readable JSON file" +
                         (error ? " (" + error.message() + ")" : std::string()));
 }
 

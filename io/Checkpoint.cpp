@@ -54,7 +54,8 @@ void writeCheckpoint(const std::filesystem::path& path, const Checkpoint& checkp
         bytes += *section;
     }
     append(bytes, fnv1a(bytes));
-    writeFileAtomically(path, [&bytes](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); });
+    writeFileAtomically(
+        path, [&bytes](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); });
 }
 
 Checkpoint readCheckpoint(const std::filesystem::path& path)
@@ -81,8 +82,8 @@ Checkpoint readCheckpoint(const std::filesystem::path& path)
         throw CheckpointError(name + ": truncated after the magic number");
     }
     if (version != kCheckpointVersion) {
-        throw CheckpointError(name + ": version " + std::to_string(version) + " is not read by this granular; accepted: " +
-                              std::to_string(kCheckpointVersion));
+        throw CheckpointError(name + ": version " + std::to_string(version) +
+                              " is not read by this granular; accepted: " + std::to_string(kCheckpointVersion));
     }
     Checkpoint checkpoint;
     for (std::string* section : {&checkpoint.scenarioJson, &checkpoint.simulation, &checkpoint.session}) {

@@ -62,8 +62,8 @@ analysis::CompressionRun readCompressionRun(const std::filesystem::path& directo
     }
     const CsvTable forces = readCsv((directory / "contact_forces.csv").string());
     for (const auto& row : forces.rows) {
-        const auto found = index.find({std::llround(row[forces.column("stroke")]),
-                                       static_cast<int>(std::lround(row[forces.column("level")]))});
+        const auto found = index.find(
+            {std::llround(row[forces.column("stroke")]), static_cast<int>(std::lround(row[forces.column("level")]))});
         if (found == index.end()) {
             throw std::runtime_error((directory / "contact_forces.csv").string() +
                                      ": a force of a level that levels.csv does not have");

@@ -60,7 +60,8 @@ void apply(Scenario& scenario, const Json& node, const std::string& prefix)
                 scenario.set(key, toValue(child, key));  // reports "object is not a value"
             }
             if (child.empty()) {
-                throw ScenarioError("unknown key '" + key + "' (an empty object); run `granular show` to list the keys");
+                throw ScenarioError("unknown key '" + key +
+                                    "' (an empty object); run `granular show` to list the keys");
             }
             apply(scenario, child, key);
         } else {

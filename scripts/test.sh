@@ -5,6 +5,7 @@
 #     the tests that take seconds (not the labels long, statistics, peer, paper) and the libFuzzer targets of
 #     the scenario loader and the particle-file loader for a bounded, seeded number of executions (label fuzz).
 #  2. build/: everything (Release, GCC), all tests but the label peer.
+#  3. lint (scripts/lint.sh): clang-format and clang-tidy over the project's code, warnings as errors.
 # The peer comparisons (label peer, LIGGGHTS, ~12 min) run with GRANULAR_PEER_TESTS=1, not in CI.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,3 +27,6 @@ if [[ "${GRANULAR_PEER_TESTS:-0}" == "1" ]]; then
     exclude=()
 fi
 ctest --output-on-failure -j"$jobs" "${exclude[@]}"
+
+echo "== lint: clang-format and clang-tidy (compile commands of build/) =="
+bash "$root/scripts/lint.sh" "$root/build"

@@ -70,7 +70,7 @@ void appendPart(vtkPolyData& part, int kind, vtkPoints& points, vtkCellArray& li
         for (vtkIdType c = 0; c < cells; ++c) {
             vtkNew<vtkIdList> ids;
             from->GetCellAtId(c, ids);
-            to.InsertNextCell(ids->GetNumberOfIds());
+            to.InsertNextCell(static_cast<int>(ids->GetNumberOfIds()));
             for (vtkIdType k = 0; k < ids->GetNumberOfIds(); ++k) {
                 to.InsertCellPoint(ids->GetId(k) + offset);
             }
@@ -100,7 +100,8 @@ vtkNew<vtkPolyData> particleData(const Frame& frame)
     vtkNew<vtkCellArray> vertices;
     for (vtkIdType i = 0; i < n; ++i) {
         const auto k = static_cast<std::size_t>(i);
-        points->SetPoint(i, frame.position[k].x(), frame.position[k].y(), frame.position[k].z());
+        const Eigen::Vector3d x = frame.position[k].cast<double>();
+        points->SetPoint(i, x.data());
         radius->SetValue(i, frame.radius[k]);
         setVector(*velocity.Get(), i, frame.velocity[k]);
         setVector(*angularVelocity.Get(), i, frame.angularVelocity[k]);
@@ -146,8 +147,10 @@ vtkNew<vtkPolyData> contactData(const Frame& frame)
             d = frame.cell.minimumImage(d.cast<double>()).cast<float>();
         }
         const Eigen::Vector3f to = from + d;
-        const vtkIdType a = points->InsertNextPoint(from.x(), from.y(), from.z());
-        const vtkIdType b = points->InsertNextPoint(to.x(), to.y(), to.z());
+        const Eigen::Vector3d fromPoint = from.cast<double>();
+        const Eigen::Vector3d toPoint = to.cast<double>();
+        const vtkIdType a = points->InsertNextPoint(fromPoint.data());
+        const vtkIdType b = points->InsertNextPoint(toPoint.data());
         const std::array<vtkIdType, 2> ends{a, b};
         lines->InsertNextCell(2, ends.data());
         drawn.push_back(&c);
@@ -200,7 +203,8 @@ vtkNew<vtkPolyData> boundaryData(const Frame& frame)
     data->SetLines(lines);
     data->SetPolys(polygons);
     // Cell data runs over lines first, then polygons (vtkPolyData's order of cells).
-    auto kind = intArray("boundary", static_cast<vtkIdType>(lineKinds.size() + polygonKinds.size()));
+    auto kind =
+        intArray("boundary", static_cast<vtkIdType>(lineKinds.size()) + static_cast<vtkIdType>(polygonKinds.size()));
     vtkIdType k = 0;
     for (const int value : lineKinds) {
         kind->SetValue(k++, value);
@@ -251,8 +255,8 @@ void writeCollection(std::ostream& out, const std::vector<CollectionStep>& steps
     out << std::setprecision(std::numeric_limits<double>::max_digits10);
     for (const auto& step : steps) {
         const auto entry = [&](int part, const char* name, const std::string& file) {
-            out << "    <DataSet timestep=\"" << step.time << "\" group=\"\" part=\"" << part << "\" name=\"" << name
-                << "\" file=\"" << file << "\"/>\n";
+            out << R"(    <DataSet timestep=")" << step.time << R"(" group="" part=")" << part << R"(" name=")" << name
+                << R"(" file=")" << file << "\"/>\n";
         };
         entry(0, "particles", step.files.particles);
         entry(1, "contacts", step.files.contacts);

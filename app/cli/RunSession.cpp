@@ -45,8 +45,8 @@ constexpr bool kWritesParaviewFiles = false;
 /// Compression levels per stroke at which the compression setup records its contact forces (0 %, 10 %, ..., 100 %).
 constexpr int kCompressionLevels = 10;
 
-/// The signal that asked the running session to stop (0: none).
-std::atomic<int> stopSignal{0};
+/// The signal that asked the running session to stop (0: none). Written by the signal handler, so global.
+std::atomic<int> stopSignal{0};  // NOLINT(cppcoreguidelines-avoid-non-const-global-variables)
 
 extern "C" void askToStop(int signal)
 {
@@ -93,8 +93,9 @@ nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatisti
 
 void installStopHandlers()
 {
-    std::signal(SIGINT, askToStop);
-    std::signal(SIGTERM, askToStop);
+    // SIG_ERR only for an invalid signal number: SIGINT and SIGTERM are valid.
+    (void)std::signal(SIGINT, askToStop);
+    (void)std::signal(SIGTERM, askToStop);
 }
 
 RunSession::RunSession(std::unique_ptr<Simulation> simulation, SessionOptions options)
@@ -337,7 +338,7 @@ int RunSession::run(std::ostream& out, std::ostream& err)
     }
     if (signal != 0) {
         err << "granular: interrupted at t = " << simulation_->world().time << " s; "
-            << (output ? "the output holds the run so far (summary.json: \"stopped\": \"interrupted\")"
+            << (output ? R"(the output holds the run so far (summary.json: "stopped": "interrupted"))"
                        : "nothing written (no --out)")
             << '\n';
         return 128 + signal;

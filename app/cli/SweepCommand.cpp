@@ -98,7 +98,9 @@ int sweepScenario(const SweepOptions& options, std::ostream& out, std::ostream& 
                 throw ScenarioError(std::string("--key ") + options.key + ": " + error.what());
             }
             checkSettings(parseSettings(scenario));
-            { const Simulation trial(scenario); }  // the world builds (e.g. the grains fit); freed at once
+            {
+                const Simulation trial(scenario);
+            }  // the world builds (e.g. the grains fit); freed at once
             scenarios.push_back(std::move(scenario));
         }
         output = std::make_unique<RunOutput>(options.outDirectory);
@@ -129,9 +131,9 @@ int sweepScenario(const SweepOptions& options, std::ostream& out, std::ostream& 
         output->write("sweep.csv", [&rows](std::ostream& csv) {
             csv << "value,cpu_time_s,wall_time_s,mean_overlap,volume_fraction,steps,relaxed\n";
             for (const SweepRow& row : rows) {
-                csv << row.value << ',' << formatValue(row.cpuSeconds) << ',' << formatValue(row.wallSeconds)
-                    << ',' << formatValue(row.meanOverlap) << ',' << formatValue(row.volumeFraction) << ','
-                    << row.steps << ',' << (row.relaxed ? 1 : 0) << '\n';
+                csv << row.value << ',' << formatValue(row.cpuSeconds) << ',' << formatValue(row.wallSeconds) << ','
+                    << formatValue(row.meanOverlap) << ',' << formatValue(row.volumeFraction) << ',' << row.steps << ','
+                    << (row.relaxed ? 1 : 0) << '\n';
             }
         });
         output->commit();

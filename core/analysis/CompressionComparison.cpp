@@ -80,9 +80,7 @@ double bhattacharyyaDistance(const std::vector<double>& p, const std::vector<dou
     }
     std::vector<double> hp(kBins, 0.0);
     std::vector<double> hq(kBins, 0.0);
-    const auto bin = [&](double f) {
-        return std::min(kBins - 1, static_cast<int>(f / largest * kBins));
-    };
+    const auto bin = [&](double f) { return std::min(kBins - 1, static_cast<int>(f / largest * kBins)); };
     for (const double f : p) {
         hp[static_cast<std::size_t>(bin(f))] += 1.0 / static_cast<double>(p.size());
     }

@@ -57,8 +57,8 @@ void CompressionRecorder::saveState(StateWriter& out) const
     for (const auto& l : snapshots_) {
         out.put(l.stroke);
         out.put(l.level);
-        for (const double x : {l.time, l.compression, l.topForce, l.volumeFraction, l.coordination, l.coordinationAbove,
-                               l.meanForce}) {
+        for (const double x :
+             {l.time, l.compression, l.topForce, l.volumeFraction, l.coordination, l.coordinationAbove, l.meanForce}) {
             out.put(x);
         }
         out.putVector(l.forces);
@@ -75,8 +75,8 @@ void CompressionRecorder::loadState(StateReader& in)
         CompressionLevel l;
         l.stroke = in.get<std::int64_t>();
         l.level = in.get<int>();
-        for (double* x : {&l.time, &l.compression, &l.topForce, &l.volumeFraction, &l.coordination, &l.coordinationAbove,
-                          &l.meanForce}) {
+        for (double* x : {&l.time, &l.compression, &l.topForce, &l.volumeFraction, &l.coordination,
+                          &l.coordinationAbove, &l.meanForce}) {
             *x = in.get<double>();
         }
         l.forces = in.getVector<double>();

@@ -3,8 +3,8 @@
 #include "util/Vector.h"
 
 #include <cmath>
-#include <utility>
 #include <numbers>
+#include <utility>
 
 namespace granular::mcdem {
 

@@ -58,7 +58,9 @@ void MultiContactDeformation::update(const World& world, const std::vector<md::C
     const auto grainOf = [&](const Contact& c, std::size_t side) {
         return static_cast<std::size_t>(side == 0 ? c.partner : c.particle);
     };
-    const auto sides = [](const Contact& c) { return c.kind == ContactKind::Particle ? std::size_t{0} : std::size_t{1}; };
+    const auto sides = [](const Contact& c) {
+        return c.kind == ContactKind::Particle ? std::size_t{0} : std::size_t{1};
+    };
     // An upper bound of each grain's bulge anywhere: at most (3 - 2 nu) / (L_c + L_k) per unit compliance and
     // force (opposite poles give exactly that), and L_c + L_k >= 1.8 times the nearest loaded point.
     const double compliance = shape_.compliance(gamma_, youngModulus_);

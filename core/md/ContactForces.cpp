@@ -90,7 +90,8 @@ void refreshCandidates(World& world, std::vector<ContactMemory>& memory, Contact
         }
         placeContactPoint(c, p, sphereGap, bulge);
         if (c.kind == ContactKind::Drum) {
-            c.surfaceVelocity = world.drum->surfaceVelocity(p.position[static_cast<std::size_t>(c.particle)] + c.lever1);
+            c.surfaceVelocity =
+                world.drum->surfaceVelocity(p.position[static_cast<std::size_t>(c.particle)] + c.lever1);
         }
     }
 }

@@ -1,10 +1,10 @@
 #include "md/SoftParticleStepper.h"
 
 #include "method/StageTimer.h"
-#include "util/StateArchive.h"
 #include "model/World.h"
 #include "periodic/Relaxation.h"
 #include "periodic/StressTensor.h"
+#include "util/StateArchive.h"
 
 #include <algorithm>
 #include <cmath>

@@ -85,8 +85,8 @@ private:
     md::HertzCalibration hertz_;
     md::CandidateList candidates_;
     std::unique_ptr<md::ContactDeformation> deformation_;  ///< null: rigid spheres (md)
-    md::BodyLoads loads_;  ///< at the start of the MD step
-    md::BodyLoads next_;   ///< at its end
+    md::BodyLoads loads_;                                  ///< at the start of the MD step
+    md::BodyLoads next_;                                   ///< at its end
     md::HalfStepVelocities half_;
     double smallestRadius_ = 0.0;   ///< m
     double largestRadius_ = 0.0;    ///< m

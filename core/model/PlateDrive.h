@@ -16,7 +16,7 @@ struct PlateDrive {
     double bottom = 0.0;        ///< m, where a down-stroke ends (< top)
     double strokeTime = 1.0;    ///< s
     std::int64_t strokes = 0;
-    double settleTime = 0.0;    ///< s
+    double settleTime = 0.0;  ///< s
 
     /// m/s, the speed of every stroke and of the approach.
     [[nodiscard]] double speed() const { return (top - bottom) / strokeTime; }

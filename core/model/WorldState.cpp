@@ -192,7 +192,8 @@ World loadWorld(StateReader& in)
         const bool valid = c.particle >= 0 && static_cast<std::size_t>(c.particle) < n && c.partner >= 0 &&
                            (c.kind != ContactKind::Particle || body0 < n) &&
                            (c.kind != ContactKind::Wall || body0 < world.walls.size()) &&
-                           (c.kind != ContactKind::Piston || world.piston) && (c.kind != ContactKind::Drum || world.drum);
+                           (c.kind != ContactKind::Piston || world.piston) &&
+                           (c.kind != ContactKind::Drum || world.drum);
         if (!valid) {
             throw StateError("a saved contact names a body the world does not have");
         }

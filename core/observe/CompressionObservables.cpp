@@ -43,14 +43,12 @@ void addCompressionObservables(std::vector<Observable>& list)
 {
     list.push_back({"top_force", "N", "force of the grains on the plate, positive up",
                     [](const World& w, const StepDiagnostics&) { return w.piston->contactForce; }});
-    list.push_back({"compression", "m", "compression.top_start minus the plate's height",
-                    [](const World& w, const StepDiagnostics&) {
-                        return w.piston->drive->top - w.piston->plane.point.y();
-                    }});
-    list.push_back({"stroke", "1", "0 while the grains settle, then the stroke (1: first down, 2: first up, ...)",
-                    [](const World& w, const StepDiagnostics&) {
-                        return static_cast<double>(w.piston->drive->stroke(w.time));
-                    }});
+    list.push_back(
+        {"compression", "m", "compression.top_start minus the plate's height",
+         [](const World& w, const StepDiagnostics&) { return w.piston->drive->top - w.piston->plane.point.y(); }});
+    list.push_back(
+        {"stroke", "1", "0 while the grains settle, then the stroke (1: first down, 2: first up, ...)",
+         [](const World& w, const StepDiagnostics&) { return static_cast<double>(w.piston->drive->stroke(w.time)); }});
     list.push_back({"contacts_per_grain", "1", "Z: force-carrying contacts per grain, walls and plate included",
                     [](const World& w, const StepDiagnostics&) { return contactsPerGrain(w); }});
     list.push_back({"volume_fraction", "1", "grain volume over the box below the plate",

@@ -251,8 +251,7 @@ Schema::Schema()
         integer("compression.strokes", 4, 1, 1e6, "setup compression: strokes after settling (down, up, down, ...)",
                 reset),
         real("compression.settle_time", "s", 0.0, 0.0, 1e6,
-             "setup compression: time the plate waits at top_start before the first stroke (the grains settle)",
-             reset),
+             "setup compression: time the plate waits at top_start before the first stroke (the grains settle)", reset),
         real("mcdem.gamma", "1", 1.125, 0.0, 100.0,
              "mcdem: geometric prefactor of the deformation one contact causes at the others (0: independent contacts, "
              "1: elastic half-space, ~1.1: Brodu et al. 2015's fit)",

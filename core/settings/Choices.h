@@ -9,12 +9,12 @@ namespace granular {
 
 /// The initial state a scenario builds (`setup`).
 enum class Setup {
-    Cloud,     ///< particles on a lattice in a box
-    Chain,     ///< a 1D chain of disks against a wall (Unger & Kertesz 2003, Fig. 6)
-    Piston,    ///< a box closed by a mobile piston (Unger & Kertesz 2003, Fig. 5)
-    Drum,      ///< a rotating cylinder
-    Periodic,  ///< dilute random grains in a fully periodic cell (Shaebani et al. 2009)
-    Pair,      ///< a grain above a fixed grain (the DEM verification note's two cases)
+    Cloud,        ///< particles on a lattice in a box
+    Chain,        ///< a 1D chain of disks against a wall (Unger & Kertesz 2003, Fig. 6)
+    Piston,       ///< a box closed by a mobile piston (Unger & Kertesz 2003, Fig. 5)
+    Drum,         ///< a rotating cylinder
+    Periodic,     ///< dilute random grains in a fully periodic cell (Shaebani et al. 2009)
+    Pair,         ///< a grain above a fixed grain (the DEM verification note's two cases)
     Compression,  ///< a box closed by a plate driven down and up at constant speed (Brodu et al. 2015)
 };
 
@@ -67,14 +67,13 @@ enum class Axis { X, Y, Z };
 template <class Choice> struct ChoiceNames;
 
 template <> struct ChoiceNames<Setup> {
-    static constexpr std::array<std::pair<Setup, std::string_view>, 7> names = {
-        {{Setup::Cloud, "cloud"},
-         {Setup::Chain, "chain"},
-         {Setup::Piston, "piston"},
-         {Setup::Drum, "drum"},
-         {Setup::Periodic, "periodic"},
-         {Setup::Pair, "pair"},
-         {Setup::Compression, "compression"}}};
+    static constexpr std::array<std::pair<Setup, std::string_view>, 7> names = {{{Setup::Cloud, "cloud"},
+                                                                                 {Setup::Chain, "chain"},
+                                                                                 {Setup::Piston, "piston"},
+                                                                                 {Setup::Drum, "drum"},
+                                                                                 {Setup::Periodic, "periodic"},
+                                                                                 {Setup::Pair, "pair"},
+                                                                                 {Setup::Compression, "compression"}}};
 };
 
 template <> struct ChoiceNames<Method> {

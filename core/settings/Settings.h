@@ -108,11 +108,11 @@ struct DrumSettings {
 
 /// The plate of the compression setup, driven at constant speed (`compression.*`; Brodu et al. 2015).
 struct CompressionSettings {
-    double topStart = 0.16764;     ///< m, the plate's height where a down-stroke starts
-    double topEnd = 0.13752;       ///< m, the plate's height where a down-stroke ends
-    double strokeTime = 0.3;       ///< s, one stroke, down or up
-    std::int64_t strokes = 4;      ///< strokes after settling: down, up, down, ...
-    double settleTime = 0.0;       ///< s, the plate waits at topStart before the first stroke
+    double topStart = 0.16764;  ///< m, the plate's height where a down-stroke starts
+    double topEnd = 0.13752;    ///< m, the plate's height where a down-stroke ends
+    double strokeTime = 0.3;    ///< s, one stroke, down or up
+    std::int64_t strokes = 4;   ///< strokes after settling: down, up, down, ...
+    double settleTime = 0.0;    ///< s, the plate waits at topStart before the first stroke
 };
 
 /// The multi-contact DEM (`mcdem.*`; Brodu et al. 2015).

@@ -90,7 +90,8 @@ void checkParticleFile(const Settings& s)
 void checkMultiContact(const Settings& s)
 {
     if (s.material.law != NormalLaw::Hertz) {
-        throw ScenarioError("material.law: mcdem deforms Hertz grains (E, nu); accepted with solver.method mcdem: hertz");
+        throw ScenarioError(
+            "material.law: mcdem deforms Hertz grains (E, nu); accepted with solver.method mcdem: hertz");
     }
     if (s.dimension != 3) {
         throw ScenarioError("world.dimension: mcdem's deformation is the elastic half-space of a sphere; accepted: 3");
@@ -118,8 +119,8 @@ void checkStepCount(const Settings& s)
 {
     const double steps = s.run.time / s.solver.dt;
     if (!(steps <= kMostSteps)) {
-        throw ScenarioError("solver.dt: " + formatValue(s.solver.dt) + " s divides run.time = " +
-                            formatValue(s.run.time) + " s into " + formatValue(steps) +
+        throw ScenarioError("solver.dt: " + formatValue(s.solver.dt) +
+                            " s divides run.time = " + formatValue(s.run.time) + " s into " + formatValue(steps) +
                             " steps; accepted: at most 1e15 steps (run.time / solver.dt)");
     }
 }

@@ -52,7 +52,9 @@ void placeLattice(World& world, const Settings& s, const Vec3& size, const std::
     const auto count = static_cast<std::size_t>(s.particles.count);
     // Sites per row, rows and layers, each bounded before the cast (a box 1e12 grains wide is wider than any count
     // needs); the site index is split by successive divisions, so no product of them is ever formed.
-    const auto sites = [](double n) { return static_cast<std::size_t>(std::clamp(std::floor(n), 0.0, kMaxSitesAlong)); };
+    const auto sites = [](double n) {
+        return static_cast<std::size_t>(std::clamp(std::floor(n), 0.0, kMaxSitesAlong));
+    };
     const std::size_t nx = sites(size.x() / spacing);
     const std::size_t nz = world.dimension == 3 ? sites(size.z() / spacing) : 1U;
     const std::size_t layers = sites(std::max(0.0, size.y() - lift) / spacing);
@@ -69,7 +71,7 @@ void placeLattice(World& world, const Settings& s, const Vec3& size, const std::
     const auto siteCentre = [&](std::size_t site) {
         const std::size_t row = site / nx;
         return Vec3((static_cast<double>(site % nx) + 0.5) * spacing,
-                    lift + (static_cast<double>(row / nz) + 0.5) * spacing,
+                    lift + (static_cast<double>(row / nz) + 0.5) * spacing,  // NOLINT(bugprone-integer-division): the layer
                     world.dimension == 3 ? (static_cast<double>(row % nz) + 0.5) * spacing : 0.0);
     };
     for (std::size_t site = 0; site < siteCount && world.particles.size() < count; ++site) {
@@ -115,9 +117,9 @@ void placeGrains(World& world, const Settings& s, const Vec3& size)
         const bool inside = x.x() >= 0.0 && x.x() <= size.x() && x.y() >= 0.0 &&
                             (world.dimension == 2 || (x.z() >= 0.0 && x.z() <= size.z()));
         if (!inside) {
-            throw ScenarioError("particles.file: " + s.particles.file + ": grain " + std::to_string(i + 1) +
-                                " at (" + std::to_string(x.x()) + ", " + std::to_string(x.y()) + ", " +
-                                std::to_string(x.z()) + ") m lies outside the box; accepted: centres inside " +
+            throw ScenarioError("particles.file: " + s.particles.file + ": grain " + std::to_string(i + 1) + " at (" +
+                                std::to_string(x.x()) + ", " + std::to_string(x.y()) + ", " + std::to_string(x.z()) +
+                                ") m lies outside the box; accepted: centres inside " +
                                 "[0, box.width] x [0, inf) x [0, box.depth] after particles.file_up_axis");
         }
     }

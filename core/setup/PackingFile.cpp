@@ -71,7 +71,7 @@ public:
         return x;
     }
 
-    long long identifier(std::string_view field, std::size_t line) const
+    [[nodiscard]] long long identifier(std::string_view field, std::size_t line) const
     {
         long long id = 0;
         const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), id);
@@ -184,9 +184,8 @@ Packing parseData(const Lines& lines, const Reader& reader, Axis up)
                 Packing::Grain grain;
                 grain.radius = 0.5 * reader.positive(g[2], at, "diameter");
                 grain.density = reader.positive(g[3], at, "density");
-                grain.position = turned(Vec3(reader.number(g[4], at, "x"), reader.number(g[5], at, "y"),
-                                             reader.number(g[6], at, "z")),
-                                        up);
+                grain.position = turned(
+                    Vec3(reader.number(g[4], at, "x"), reader.number(g[5], at, "y"), reader.number(g[6], at, "z")), up);
                 if (!grains.emplace(id, grain).second) {
                     reader.fail(at, "atom id " + std::to_string(id) + " appears twice");
                 }
@@ -205,8 +204,8 @@ Packing parseData(const Lines& lines, const Reader& reader, Axis up)
         reader.fail(lines.text.size(), "no Atoms section with grains");
     }
     if (declared && *declared != static_cast<long long>(grains.size())) {
-        reader.fail(lines.text.size(), "the header declares " + std::to_string(*declared) + " atoms, the Atoms section has " +
-                                           std::to_string(grains.size()));
+        reader.fail(lines.text.size(), "the header declares " + std::to_string(*declared) +
+                                           " atoms, the Atoms section has " + std::to_string(grains.size()));
     }
     for (const auto& [id, at] : velocityLine) {
         const auto grain = grains.find(id);
@@ -214,10 +213,10 @@ Packing parseData(const Lines& lines, const Reader& reader, Axis up)
             reader.fail(at, "a velocity for atom " + std::to_string(id) + ", which the Atoms section does not have");
         }
         const auto g = fields(lines.text[at - 1]);
-        grain->second.velocity =
-            turned(Vec3(reader.number(g[1], at, "vx"), reader.number(g[2], at, "vy"), reader.number(g[3], at, "vz")), up);
-        grain->second.angularVelocity =
-            turned(Vec3(reader.number(g[4], at, "wx"), reader.number(g[5], at, "wy"), reader.number(g[6], at, "wz")), up);
+        grain->second.velocity = turned(
+            Vec3(reader.number(g[1], at, "vx"), reader.number(g[2], at, "vy"), reader.number(g[3], at, "vz")), up);
+        grain->second.angularVelocity = turned(
+            Vec3(reader.number(g[4], at, "wx"), reader.number(g[5], at, "wy"), reader.number(g[6], at, "wz")), up);
     }
     Packing packing;
     packing.grains.reserve(grains.size());
@@ -234,7 +233,8 @@ Packing parseCsv(const Lines& lines, const Reader& reader, Axis up, double defau
         ++first;
     }
     if (first == lines.text.size()) {
-        reader.fail(1, "the file is empty; accepted: a CSV with the header x,y,z,radius[,density] or a LAMMPS data file");
+        reader.fail(1,
+                    "the file is empty; accepted: a CSV with the header x,y,z,radius[,density] or a LAMMPS data file");
     }
     static constexpr std::array<std::string_view, 8> kColumns = {"x", "y", "z", "radius", "density", "vx", "vy", "vz"};
     std::array<int, kColumns.size()> columnOf{};
@@ -245,8 +245,9 @@ Packing parseCsv(const Lines& lines, const Reader& reader, Axis up, double defau
         std::size_t start = 0;
         for (;; ++columnCount) {
             const std::size_t comma = header.find(',', start);
-            const std::string_view name = trim(header.substr(start, comma == std::string_view::npos ? comma : comma - start));
-            const auto known = std::find(kColumns.begin(), kColumns.end(), name);
+            const std::string_view name =
+                trim(header.substr(start, comma == std::string_view::npos ? comma : comma - start));
+            const auto* const known = std::find(kColumns.begin(), kColumns.end(), name);
             if (known == kColumns.end()) {
                 reader.fail(first + 1, "unknown column '" + std::string(name) +
                                            "'; accepted: x, y, z, radius, density, vx, vy, vz");
@@ -291,15 +292,14 @@ Packing parseCsv(const Lines& lines, const Reader& reader, Axis up, double defau
         }
         const auto cell = [&](std::size_t c) { return cells[static_cast<std::size_t>(columnOf[c])]; };
         Packing::Grain grain;
-        grain.position =
-            turned(Vec3(reader.number(cell(0), i + 1, "x"), reader.number(cell(1), i + 1, "y"),
-                        reader.number(cell(2), i + 1, "z")),
-                   up);
+        grain.position = turned(Vec3(reader.number(cell(0), i + 1, "x"), reader.number(cell(1), i + 1, "y"),
+                                     reader.number(cell(2), i + 1, "z")),
+                                up);
         grain.radius = reader.positive(cell(3), i + 1, "radius");
         grain.density = columnOf[4] >= 0 ? reader.positive(cell(4), i + 1, "density") : defaultDensity;
         Vec3 v = Vec3::Zero();
         for (int a = 0; a < 3; ++a) {
-            const auto c = static_cast<std::size_t>(5 + a);
+            const std::size_t c = 5 + static_cast<std::size_t>(a);
             if (columnOf[c] >= 0) {
                 v[a] = reader.number(cell(c), i + 1, kColumns[c].data());
             }

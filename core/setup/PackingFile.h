@@ -27,8 +27,7 @@ struct Packing {
 /// `upAxis` is the file's vertical axis; it is turned onto y by a rotation that keeps the axes' cyclic order
 /// (z up: x <- y, y <- z, z <- x). `defaultDensity` (kg/m^3) serves a CSV without a density column.
 /// Throws ScenarioError with one line "particles.file: NAME:LINE: what is wrong"; nothing is returned then.
-[[nodiscard]] Packing parsePacking(std::string_view text, const std::string& name, Axis upAxis,
-                                   double defaultDensity);
+[[nodiscard]] Packing parsePacking(std::string_view text, const std::string& name, Axis upAxis, double defaultDensity);
 
 /// Reads and parses the file at `path` (parsePacking); an unreadable file is a ScenarioError too.
 [[nodiscard]] Packing readPackingFile(const std::string& path, Axis upAxis, double defaultDensity);

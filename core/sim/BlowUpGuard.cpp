@@ -37,12 +37,11 @@ std::string likelyCause(const Settings& s, bool nonFinite, const BlowUpGuard::Ad
     case Method::ContactDynamics:
     case Method::ConstantPressure:
         return "a force too large for solver.iterations = " + std::to_string(s.solver.iterations) +
-               " per step at solver.dt = " + number(s.solver.dt) + " s (e.g. piston.force = " +
-               number(s.piston.force) + " N): rigid grains cannot hold it; reduce it or dt, or raise the iterations";
+               " per step at solver.dt = " + number(s.solver.dt) + " s (e.g. piston.force = " + number(s.piston.force) +
+               " N): rigid grains cannot hold it; reduce it or dt, or raise the iterations";
     case Method::SoftParticle:
     case Method::MultiContact:
-        return "solver.dt = " + number(s.solver.dt) + " s with solver.substeps = " +
-               std::to_string(s.solver.substeps) +
+        return "solver.dt = " + number(s.solver.dt) + " s with solver.substeps = " + std::to_string(s.solver.substeps) +
                " is too long for the stiffest contact; use solver.substeps = 0 (automatic) or a shorter dt";
     case Method::Ballistic:
         break;
@@ -52,8 +51,7 @@ std::string likelyCause(const Settings& s, bool nonFinite, const BlowUpGuard::Ad
 
 }  // namespace
 
-void BlowUpGuard::check(const World& world, const StepDiagnostics& step, const Settings& settings,
-                        const Advice& advice)
+void BlowUpGuard::check(const World& world, const StepDiagnostics& step, const Settings& settings, const Advice& advice)
 {
     const auto& p = world.particles;
     const double dt = settings.solver.dt;
@@ -76,9 +74,8 @@ void BlowUpGuard::check(const World& world, const StepDiagnostics& step, const S
             continue;
         }
         if (container > 0.0 && std::isfinite(p.mass[i]) && v.norm() * dt > container) {
-            what = "grain " + std::to_string(i) + " moves " + number(v.norm() * dt) +
-                   " m per step at " + number(v.norm()) + " m/s, more than the container's " + number(container) +
-                   " m";
+            what = "grain " + std::to_string(i) + " moves " + number(v.norm() * dt) + " m per step at " +
+                   number(v.norm()) + " m/s, more than the container's " + number(container) + " m";
             break;
         }
         for (const PlaneWall& wall : world.walls) {
@@ -118,12 +115,12 @@ void BlowUpGuard::check(const World& world, const StepDiagnostics& step, const S
         nonFinite = true;
     }
     if (!what && p.size() > 0 && step.maxOverlap > smallest) {
-        what = "an overlap of " + number(step.maxOverlap) + " m exceeds the smallest grain radius, " + number(smallest) +
-               " m";
+        what = "an overlap of " + number(step.maxOverlap) + " m exceeds the smallest grain radius, " +
+               number(smallest) + " m";
     }
     if (what) {
-        throw BlowUp("blow-up at step " + std::to_string(world.steps) + " (t = " + number(world.time) + " s): " +
-                     *what + "; likely cause: " + likelyCause(settings, nonFinite, advice));
+        throw BlowUp("blow-up at step " + std::to_string(world.steps) + " (t = " + number(world.time) +
+                     " s): " + *what + "; likely cause: " + likelyCause(settings, nonFinite, advice));
     }
 }
 

@@ -31,8 +31,7 @@ public:
     using Advice = std::function<std::vector<std::string>()>;
 
     /// Throws BlowUp when the world after a step is broken.
-    static void check(const World& world, const StepDiagnostics& step, const Settings& settings,
-                      const Advice& advice);
+    static void check(const World& world, const StepDiagnostics& step, const Settings& settings, const Advice& advice);
 };
 
 }  // namespace granular

@@ -22,7 +22,7 @@ enum class RunEnd {
 [[nodiscard]] const char* runEndName(RunEnd end);
 
 struct RunStatistics {
-    std::int64_t steps = 0;           ///< steps of the simulation so far (also those before a resumed run)
+    std::int64_t steps = 0;  ///< steps of the simulation so far (also those before a resumed run)
     std::int64_t contactUpdates = 0;
     double wallSeconds = 0.0;  ///< s of real time spent stepping in this call
     RunEnd end = RunEnd::RunTime;

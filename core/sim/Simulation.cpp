@@ -4,13 +4,13 @@
 #include "cd/ContactDynamicsStepper.h"
 #include "mcdem/MultiContactDeformation.h"
 #include "md/SoftParticleStepper.h"
+#include "model/WorldState.h"
 #include "periodic/ConstantPressureStepper.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
 #include "settings/SettingsBinding.h"
 #include "settings/SettingsChecks.h"
 #include "setup/WorldBuilder.h"
-#include "model/WorldState.h"
 #include "sim/BlowUpGuard.h"
 
 namespace granular {

@@ -4,6 +4,7 @@
 
 #include <Eigen/Geometry>
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -36,8 +37,9 @@ public:
             put(value.max());
         } else {
             static_assert(std::is_trivially_copyable_v<T>);
-            const auto* bytes = reinterpret_cast<const char*>(&value);
-            bytes_.append(bytes, sizeof(T));
+            std::array<char, sizeof(T)> bytes{};
+            std::memcpy(bytes.data(), &value, sizeof(T));
+            bytes_.append(bytes.data(), sizeof(T));
         }
     }
     void put(const std::string& text)
@@ -78,8 +80,10 @@ public:
             return Eigen::AlignedBox3d(low, high);
         } else {
             static_assert(std::is_trivially_copyable_v<T>);
-            T value;
-            take(reinterpret_cast<char*>(&value), sizeof(T));
+            std::array<char, sizeof(T)> bytes{};
+            take(bytes.data(), sizeof(T));
+            T value{};
+            std::memcpy(&value, bytes.data(), sizeof(T));
             return value;
         }
     }

@@ -53,7 +53,8 @@ private slots:
     {
         const Result gamma = runGranular("run mcdem_compress --set mcdem.gamma=-1");
         QCOMPARE(gamma.exitCode, 2);
-        QCOMPARE(gamma.err, std::string("granular: mcdem.gamma: -1 is out of range; accepted: a real number in [0, 100]\n"));
+        QCOMPARE(gamma.err,
+                 std::string("granular: mcdem.gamma: -1 is out of range; accepted: a real number in [0, 100]\n"));
         const Result nu = runGranular("run mcdem_compress --set material.poisson_ratio=0.6");
         QCOMPARE(nu.exitCode, 2);
         QVERIFY2(nu.err.rfind("granular: material.poisson_ratio: 0.6 is out of range; accepted: a real number in [0, "

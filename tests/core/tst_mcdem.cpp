@@ -274,8 +274,8 @@ private slots:
         QCOMPARE(a.series.size(), b.series.size());
         QVERIFY(a.topForce > 0.0);
         for (std::size_t i = 0; i < a.series.size(); ++i) {
-            const std::string where =
-                "value " + std::to_string(i) + ": " + std::to_string(a.series[i]) + " vs " + std::to_string(b.series[i]);
+            const std::string where = "value " + std::to_string(i) + ": " + std::to_string(a.series[i]) + " vs " +
+                                      std::to_string(b.series[i]);
             QVERIFY2(a.series[i] == b.series[i] || (std::isnan(a.series[i]) && std::isnan(b.series[i])), where.c_str());
         }
     }
@@ -316,7 +316,8 @@ private slots:
         for (std::size_t i = 0; i < world.particles.size(); ++i) {
             const auto& g = world.particles;
             scaleP += g.mass[i] * g.velocity[i].norm();
-            scaleL += g.mass[i] * g.position[i].cross(g.velocity[i]).norm() + g.inertia[i] * g.angularVelocity[i].norm();
+            scaleL +=
+                g.mass[i] * g.position[i].cross(g.velocity[i]).norm() + g.inertia[i] * g.angularVelocity[i].norm();
         }
         std::size_t contacts = 0;
         for (int n = 0; n < 3000; ++n) {
@@ -377,8 +378,7 @@ private slots:
         for (const double f : forces) {
             largest = std::max(largest, f);
         }
-        std::printf("  the contact closes at step %zu with %.3e N; it reaches %.3e N\n", first, forces[first],
-                    largest);
+        std::printf("  the contact closes at step %zu with %.3e N; it reaches %.3e N\n", first, forces[first], largest);
         QVERIFY(forces[first] < 1e-3 * largest);
         QVERIFY(largest > 0.0);
     }

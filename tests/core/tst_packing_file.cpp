@@ -71,7 +71,8 @@ private slots:
 
     void csvWithAnyColumnOrderAndCrlf()
     {
-        const Packing p = parsePacking("radius, x,y,z,vy\r\n0.01,1,2,3,-0.5\r\n\r\n0.02,4,5,6,0\r\n", "p.csv", Axis::Y, 900.0);
+        const Packing p =
+            parsePacking("radius, x,y,z,vy\r\n0.01,1,2,3,-0.5\r\n\r\n0.02,4,5,6,0\r\n", "p.csv", Axis::Y, 900.0);
         QCOMPARE(p.grains.size(), std::size_t{2});
         QCOMPARE(p.grains[0].position, Vec3(1, 2, 3));
         QCOMPARE(p.grains[0].radius, 0.01);
@@ -87,7 +88,8 @@ private slots:
             text.replace(text.find("0.018"), 5, "-0.01");
             return text;
         }();
-        QCOMPARE(errorOf(broken), std::string("particles.file: p.data:11: diameter -0.01 is not positive; accepted: > 0"));
+        QCOMPARE(errorOf(broken),
+                 std::string("particles.file: p.data:11: diameter -0.01 is not positive; accepted: > 0"));
         std::string fields = kData;
         fields.replace(fields.find("0.05 0.06 0.07"), 14, "0.05 0.06");
         QVERIFY2(errorOf(fields).rfind("particles.file: p.data:10: 6 fields; accepted for atom style sphere", 0) == 0,
@@ -105,11 +107,13 @@ private slots:
                  errorOf(section).c_str());
         QCOMPARE(errorOf("x,y,z,radius\n1,2,3,abc\n", "p.csv"),
                  std::string("particles.file: p.csv:2: radius 'abc' is not a finite number"));
-        QCOMPARE(errorOf("x,y,radius\n1,2,3\n", "p.csv"),
-                 std::string("particles.file: p.csv:1: no column 'z'; accepted: a header with x, y, z, radius[, density, "
-                             "vx, vy, vz]"));
-        QCOMPARE(errorOf("x,y,z,r\n", "p.csv"),
-                 std::string("particles.file: p.csv:1: unknown column 'r'; accepted: x, y, z, radius, density, vx, vy, vz"));
+        QCOMPARE(
+            errorOf("x,y,radius\n1,2,3\n", "p.csv"),
+            std::string("particles.file: p.csv:1: no column 'z'; accepted: a header with x, y, z, radius[, density, "
+                        "vx, vy, vz]"));
+        QCOMPARE(
+            errorOf("x,y,z,r\n", "p.csv"),
+            std::string("particles.file: p.csv:1: unknown column 'r'; accepted: x, y, z, radius, density, vx, vy, vz"));
         QCOMPARE(errorOf("x,y,z,radius\n1,2,3\n", "p.csv"),
                  std::string("particles.file: p.csv:2: 3 fields; accepted: 4 as in the header"));
         QVERIFY(errorOf("", "p.csv").find("p.csv:1: the file is empty") != std::string::npos);

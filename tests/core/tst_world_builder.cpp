@@ -46,6 +46,7 @@ private slots:
     void wallsMatchTheChosenBox();
     void sameSeedSameWorldOtherSeedOtherWorld();
     void tooManyParticlesIsRejectedWithCapacity();
+    void hugeBoxOfTinyGrainsIsFilledWithoutOverflow();
     void inconsistentRadiiAreRejected();
     void probeMustNameAParticle();
 };
@@ -130,6 +131,30 @@ void WorldBuilderTest::tooManyParticlesIsRejectedWithCapacity()
         const std::string message = error.what();
         QVERIFY2(message.find("particles.count: 100000 particles do not fit") == 0, message.c_str());
         QVERIFY2(message.find("accepted: at most 1856") != std::string::npos, message.c_str());  // 8 x 29 x 8
+    }
+}
+
+void WorldBuilderTest::hugeBoxOfTinyGrainsIsFilledWithoutOverflow()
+{
+    // Issue 18, defect 12: 1e15 lattice sites along an edge were cast to an unsigned (undefined behaviour
+    // beyond its range), then the vector of sites could not be made or the builder said "at most 0". The
+    // lattice is capped instead and the grains are placed inside the box.
+    for (const int dimension : {2, 3}) {
+        Scenario s = box(dimension);
+        s.set("particles.radius_min", 1e-9);
+        s.set("particles.radius_max", 1e-9);
+        s.set("box.width", 1e6);
+        s.set("box.height", 1e6);
+        s.set("box.depth", 1e6);
+        const World world = build(s);
+        QCOMPARE(world.particles.size(), std::size_t{200});
+        for (std::size_t i = 0; i < world.particles.size(); ++i) {
+            const Vec3& x = world.particles.position[i];
+            QVERIFY(x.allFinite());
+            for (const auto& wall : world.walls) {
+                QVERIFY(wall.signedDistance(x) >= world.particles.radius[i]);
+            }
+        }
     }
 }
 

@@ -130,8 +130,9 @@ double forceAt(const std::vector<Sample>& samples, int stroke, double x)
     for (std::size_t i = 1; i < curve.size(); ++i) {
         if (curve[i].first >= x) {
             const double span = curve[i].first - curve[i - 1].first;
-            return span > 0.0 ? curve[i - 1].second + (curve[i].second - curve[i - 1].second) * (x - curve[i - 1].first) / span
-                              : curve[i].second;
+            return span > 0.0
+                       ? curve[i - 1].second + (curve[i].second - curve[i - 1].second) * (x - curve[i - 1].first) / span
+                       : curve[i].second;
         }
     }
     return curve.back().second;
@@ -182,7 +183,8 @@ private slots:
     void paperPackingAgreesWithLiggghts()
     {
         if (!haveLiggghts()) {
-            QSKIP("LIGGGHTS or its hydrogel_multicontact example is not installed (apt-get install --no-install-recommends "
+            QSKIP("LIGGGHTS or its hydrogel_multicontact example is not installed (apt-get install "
+                  "--no-install-recommends "
                   "liggghts liggghts-doc; scripts/setup.sh does it)");
         }
         const ScratchDirectory scratch;
@@ -195,14 +197,15 @@ private slots:
         const char* inputs[2] = {"in.hydrogel_default", "in.hydrogel_multicontact"};
         const char* gammas[2] = {"0", "1.125"};
         for (int k = 0; k < 2; ++k) {
-            const Timed theirs = timed("cd '" + example.string() + "' && liggghts -in " + inputs[k] + " -log log." + inputs[k] +
-                                       " >/dev/null 2>&1");
+            const Timed theirs = timed("cd '" + example.string() + "' && liggghts -in " + inputs[k] + " -log log." +
+                                       inputs[k] + " >/dev/null 2>&1");
             QCOMPARE(theirs.result.exitCode, 0);
             liggghtsSeconds[k] = theirs.seconds;
             const fs::path run = scratch.path / (std::string("ours_") + gammas[k]);
-            const Timed ours = timed(std::string("'") + GRANULAR_CLI_PATH + "' run mcdem_compress --quiet --set particles.file='" +
-                                     data.string() + "' --set particles.file_up_axis=z --set compression.settle_time=0" +
-                                     " --set mcdem.gamma=" + gammas[k] + " --out '" + run.string() + "'");
+            const Timed ours =
+                timed(std::string("'") + GRANULAR_CLI_PATH + "' run mcdem_compress --quiet --set particles.file='" +
+                      data.string() + "' --set particles.file_up_axis=z --set compression.settle_time=0" +
+                      " --set mcdem.gamma=" + gammas[k] + " --out '" + run.string() + "'");
             QCOMPARE(ours.result.exitCode, 0);
             oursSeconds[k] = ours.seconds;
         }
