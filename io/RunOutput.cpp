@@ -53,7 +53,8 @@ bool exchange(const fs::path& a, const fs::path& b)
 #ifdef SYS_renameat2
     constexpr unsigned kExchange = 2U;  // RENAME_EXCHANGE
     // glibc 2.36 has no renameat2 wrapper for RENAME_EXCHANGE in <cstdio>: the system call itself.
-    return ::syscall(SYS_renameat2, AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), kExchange) == 0;  // NOLINT(cppcoreguidelines-pro-type-vararg)
+    // NOLINTNEXTLINE(cppcoreguidelines-pro-type-vararg)
+    return ::syscall(SYS_renameat2, AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), kExchange) == 0;
 #else
     (void)a;
     (void)b;

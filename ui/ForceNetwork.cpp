@@ -32,17 +32,11 @@ ForceNetwork selectForceNetwork(const Frame& frame, double threshold, ForceNetwo
         if (strong != (part == ForceNetworkPart::Strong)) {
             continue;
         }
-        const auto i = static_cast<std::size_t>(c.first);
-        const auto j = static_cast<std::size_t>(c.second);
-        if (i >= frame.position.size() || j >= frame.position.size()) {
+        const auto ends = frame.contactEnds(c);
+        if (!ends) {
             continue;
         }
-        const Eigen::Vector3f& from = frame.position[i];
-        Eigen::Vector3f d = frame.position[j] - from;
-        if (frame.periodic) {
-            d = frame.cell.minimumImage(d.cast<double>()).cast<float>();
-        }
-        network.sticks.push_back({from, from + d, static_cast<float>(relative), c.createdByDeformation});
+        network.sticks.push_back({ends->first, ends->second, static_cast<float>(relative), c.createdByDeformation});
     }
     return network;
 }

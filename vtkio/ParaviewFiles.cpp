@@ -136,19 +136,12 @@ vtkNew<vtkPolyData> contactData(const Frame& frame)
     vtkNew<vtkCellArray> lines;
     std::vector<const Frame::Contact*> drawn;
     for (const auto& c : frame.contacts) {
-        const auto i = static_cast<std::size_t>(c.first);
-        const auto j = static_cast<std::size_t>(c.second);
-        if (i >= frame.position.size() || j >= frame.position.size()) {
+        const auto stick = frame.contactEnds(c);
+        if (!stick) {
             continue;
         }
-        const Eigen::Vector3f& from = frame.position[i];
-        Eigen::Vector3f d = frame.position[j] - from;
-        if (frame.periodic) {
-            d = frame.cell.minimumImage(d.cast<double>()).cast<float>();
-        }
-        const Eigen::Vector3f to = from + d;
-        const Eigen::Vector3d fromPoint = from.cast<double>();
-        const Eigen::Vector3d toPoint = to.cast<double>();
+        const Eigen::Vector3d fromPoint = stick->first.cast<double>();
+        const Eigen::Vector3d toPoint = stick->second.cast<double>();
         const vtkIdType a = points->InsertNextPoint(fromPoint.data());
         const vtkIdType b = points->InsertNextPoint(toPoint.data());
         const std::array<vtkIdType, 2> ends{a, b};

@@ -34,6 +34,25 @@ int showScenario(const std::string& scenario, const std::vector<std::string>& as
     }
 }
 
+namespace {
+
+/// Runs the session; what fails while it runs is one line and exit 1.
+int runSession(RunSession& session, std::ostream& out, std::ostream& err)
+{
+    try {
+        return session.run(out, err);
+    } catch (const std::bad_alloc&) {
+        err << "granular: out of memory while running; accepted: a run that fits in memory (fewer particles, a "
+               "shorter run.time or a longer output.interval)\n";
+        return RuntimeFailure;
+    } catch (const std::exception& error) {
+        err << "granular: " << error.what() << '\n';
+        return RuntimeFailure;
+    }
+}
+
+}  // namespace
+
 int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
 {
     std::unique_ptr<Simulation> simulation;
@@ -47,17 +66,9 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
         err << "granular: " << error.what() << '\n';
         return BadInput;
     }
-    try {
-        SessionOptions session{options.outDirectory, options.checkpointEvery, options.threads, options.quiet};
-        return RunSession(std::move(simulation), std::move(session)).run(out, err);
-    } catch (const std::bad_alloc&) {
-        err << "granular: out of memory while running; accepted: a run that fits in memory (fewer particles, a "
-               "shorter run.time or a longer output.interval)\n";
-        return RuntimeFailure;
-    } catch (const std::exception& error) {
-        err << "granular: " << error.what() << '\n';
-        return RuntimeFailure;
-    }
+    RunSession session(std::move(simulation),
+                       SessionOptions{options.outDirectory, options.checkpointEvery, options.threads, options.quiet});
+    return runSession(session, out, err);
 }
 
 int resumeRun(const ResumeOptions& options, std::ostream& out, std::ostream& err)
@@ -74,16 +85,7 @@ int resumeRun(const ResumeOptions& options, std::ostream& out, std::ostream& err
         err << "granular: resume: " << error.what() << '\n';
         return BadInput;
     }
-    try {
-        return session->run(out, err);
-    } catch (const std::bad_alloc&) {
-        err << "granular: out of memory while running; accepted: a run that fits in memory (fewer particles, a "
-               "shorter run.time or a longer output.interval)\n";
-        return RuntimeFailure;
-    } catch (const std::exception& error) {
-        err << "granular: " << error.what() << '\n';
-        return RuntimeFailure;
-    }
+    return runSession(*session, out, err);
 }
 
 }  // namespace granular::cli

@@ -70,8 +70,9 @@ void placeLattice(World& world, const Settings& s, const Vec3& size, const std::
     }
     const auto siteCentre = [&](std::size_t site) {
         const std::size_t row = site / nx;
+        const std::size_t layer = row / nz;
         return Vec3((static_cast<double>(site % nx) + 0.5) * spacing,
-                    lift + (static_cast<double>(row / nz) + 0.5) * spacing,  // NOLINT(bugprone-integer-division): the layer
+                    lift + (static_cast<double>(layer) + 0.5) * spacing,
                     world.dimension == 3 ? (static_cast<double>(row % nz) + 0.5) * spacing : 0.0);
     };
     for (std::size_t site = 0; site < siteCount && world.particles.size() < count; ++site) {

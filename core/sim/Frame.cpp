@@ -76,4 +76,19 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
     return frame;
 }
 
+std::optional<std::pair<Eigen::Vector3f, Eigen::Vector3f>> Frame::contactEnds(const Contact& c) const
+{
+    const auto i = static_cast<std::size_t>(c.first);
+    const auto j = static_cast<std::size_t>(c.second);
+    if (c.first < 0 || c.second < 0 || i >= position.size() || j >= position.size()) {
+        return std::nullopt;
+    }
+    const Eigen::Vector3f& from = position[i];
+    Eigen::Vector3f d = position[j] - from;
+    if (periodic) {
+        d = cell.minimumImage(d.cast<double>()).cast<float>();
+    }
+    return std::make_pair(from, Eigen::Vector3f(from + d));
+}
+
 }  // namespace granular

@@ -7,7 +7,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace granular {
@@ -61,6 +63,10 @@ struct Frame {
     PeriodicCell cell;
 
     static std::shared_ptr<const Frame> capture(const World& world);
+
+    /// The centres that a contact's stick joins, m: the first grain's centre and the second's, across a periodic
+    /// boundary its nearest image. Empty when the contact names a grain this frame does not hold.
+    [[nodiscard]] std::optional<std::pair<Eigen::Vector3f, Eigen::Vector3f>> contactEnds(const Contact& c) const;
 };
 
 }  // namespace granular

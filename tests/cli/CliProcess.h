@@ -49,24 +49,8 @@ private:
     }
 };
 
-/// Runs `granular ARGS` (ARGS as a shell would split them) with stdin closed and stdout/stderr
-/// captured.
-inline Result runGranular(const std::string& arguments)
-{
-    const ScratchDirectory capture;
-    const fs::path out = capture.path / "out.txt";
-    const fs::path err = capture.path / "err.txt";
-    const std::string command = std::string("'") + GRANULAR_CLI_PATH + "' " + arguments + " </dev/null >'" +
-                                out.string() + "' 2>'" + err.string() + "'";
-    const int status = std::system(command.c_str());
-    Result result;
-    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = slurp(out);
-    result.err = slurp(err);
-    return result;
-}
-
-/// Runs `PREFIX; granular ARGS` in a shell (e.g. PREFIX = "ulimit -n 64") like runGranular.
+/// Runs `PREFIX; granular ARGS` in a shell (e.g. PREFIX = "ulimit -n 64"; ARGS as the shell splits them) with
+/// stdin closed, and captures its exit code, stdout and stderr.
 inline Result runGranularAfter(const std::string& prefix, const std::string& arguments)
 {
     const ScratchDirectory capture;
@@ -80,6 +64,12 @@ inline Result runGranularAfter(const std::string& prefix, const std::string& arg
     result.out = slurp(out);
     result.err = slurp(err);
     return result;
+}
+
+/// Runs `granular ARGS` like runGranularAfter, with nothing before it.
+inline Result runGranular(const std::string& arguments)
+{
+    return runGranularAfter(":", arguments);
 }
 
 /// A `granular` process started in the background (its own process, not a shell's child), for signals.
