@@ -1,6 +1,7 @@
 // granular: the headless command line of Granular Studio (see README, "Command line").
 #include "cli/Commands.h"
 #include "cli/CompareCommand.h"
+#include "cli/EnsembleCommand.h"
 #include "cli/FitCommand.h"
 #include "cli/RunSession.h"
 #include "cli/SweepCommand.h"
@@ -80,14 +81,30 @@ int runCommandLine(int argc, char** argv)
     sweepCommand->add_option("--out", sweep.outDirectory, "write sweep.csv into DIR")->required();
     sweepCommand->add_option("--set", sweep.assignments, "override a parameter, KEY=VALUE (repeatable)")
         ->allow_extra_args(false);
+    sweepCommand->add_option("--jobs", sweep.jobs, "runs at once on this machine (default: every core; not under mpirun)")
+        ->check(CLI::Range(1, 1024));
     sweepCommand->add_flag("--quiet", sweep.quiet, "no line per run");
+
+    EnsembleOptions ensemble;
+    auto* ensembleCommand = app.add_subcommand(
+        "ensemble", "one run per seed, then their statistics: DIR/ensemble.json, DIR/ensemble.csv, DIR/runs/SEED/");
+    ensembleCommand->add_option("SCENARIO", ensemble.scenario, "built-in name or path to a JSON file")->required();
+    ensembleCommand->add_option("--seeds", ensemble.seeds, "the seeds A..B, e.g. 1..8")->required();
+    ensembleCommand->add_option("--out", ensemble.outDirectory, "write the ensemble and every run into DIR")
+        ->required();
+    ensembleCommand->add_option("--set", ensemble.assignments, "override a parameter, KEY=VALUE (repeatable)")
+        ->allow_extra_args(false);
+    ensembleCommand
+        ->add_option("--jobs", ensemble.jobs, "runs at once on this machine (default: every core; not under mpirun)")
+        ->check(CLI::Range(1, 1024));
+    ensembleCommand->add_flag("--quiet", ensemble.quiet, "no line per run");
 
     if (argc > 1 && argv[1][0] != '-' && std::string_view(argv[1]) != "list" && std::string_view(argv[1]) != "show" &&
         std::string_view(argv[1]) != "run" && std::string_view(argv[1]) != "fit" &&
         std::string_view(argv[1]) != "sweep" && std::string_view(argv[1]) != "compare" &&
-        std::string_view(argv[1]) != "resume") {
+        std::string_view(argv[1]) != "resume" && std::string_view(argv[1]) != "ensemble") {
         std::cerr << "granular: unknown command '" << argv[1]
-                  << "'; accepted: list, show, run, resume, fit, sweep, compare\n";
+                  << "'; accepted: list, show, run, resume, fit, sweep, ensemble, compare\n";
         return BadInput;
     }
     try {
@@ -117,6 +134,9 @@ int runCommandLine(int argc, char** argv)
     }
     if (app.got_subcommand("sweep")) {
         return sweepScenario(sweep, std::cout, std::cerr);
+    }
+    if (app.got_subcommand("ensemble")) {
+        return ensembleScenario(ensemble, std::cout, std::cerr);
     }
     installStopHandlers();
     return runScenario(run, std::cout, std::cerr);

@@ -106,4 +106,16 @@ CsvTable readCsv(const std::string& path)
     return table;
 }
 
+std::string csvField(const std::string& text)
+{
+    if (text.find_first_of(",\"\n") == std::string::npos) {
+        return text;
+    }
+    std::string quoted = "\"";
+    for (const char c : text) {
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c == '\n' ? ' ' : c);
+    }
+    return quoted + "\"";
+}
+
 }  // namespace granular

@@ -17,6 +17,10 @@ private:
     std::ostream& out_;
 };
 
+/// A text field of a CSV row: as it is, or in double quotes (inner quotes doubled, line breaks as blanks) where it
+/// holds a comma, a quote or a line break.
+[[nodiscard]] std::string csvField(const std::string& text);
+
 /// A CSV file read back: column names and rows of numbers. Throws std::runtime_error on bad input.
 struct CsvTable {
     std::vector<std::string> columns;

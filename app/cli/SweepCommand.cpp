@@ -1,17 +1,21 @@
 #include "cli/SweepCommand.h"
 
+#include "CsvSeries.h"
 #include "RunOutput.h"
 #include "ScenarioArguments.h"
 #include "analysis/PackingStatistics.h"
 #include "cli/Commands.h"
+#include "cli/JobPool.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Value.h"
 #include "settings/SettingsBinding.h"
 #include "settings/SettingsChecks.h"
 #include "sim/Run.h"
 #include "sim/Simulation.h"
+#include "util/StateArchive.h"
 
 #include <ctime>
+#include <sstream>
 #include <memory>
 #include <ostream>
 #include <stdexcept>
@@ -21,37 +25,77 @@ namespace granular::cli {
 
 namespace {
 
+/// One value's run, as it travels from the worker that ran it (a thread or an MPI rank) to the writing process.
 struct SweepRow {
-    std::string value;
-    double cpuSeconds = 0.0;
+    double cpuSeconds = 0.0;   ///< processor time of the thread that ran it
     double wallSeconds = 0.0;
     double meanOverlap = 0.0;
     double volumeFraction = 0.0;
     std::int64_t steps = 0;
     bool relaxed = false;
+    std::string failure;  ///< the failure's one line (empty when it finished)
+
+    [[nodiscard]] std::string toBytes() const
+    {
+        StateWriter out;
+        out.put(cpuSeconds);
+        out.put(wallSeconds);
+        out.put(meanOverlap);
+        out.put(volumeFraction);
+        out.put(steps);
+        out.put(relaxed);
+        out.put(failure);
+        return out.bytes();
+    }
+    static SweepRow fromBytes(const std::string& bytes)
+    {
+        StateReader in(bytes);
+        SweepRow row;
+        row.cpuSeconds = in.get<double>();
+        row.wallSeconds = in.get<double>();
+        row.meanOverlap = in.get<double>();
+        row.volumeFraction = in.get<double>();
+        row.steps = in.get<std::int64_t>();
+        row.relaxed = in.get<bool>();
+        row.failure = in.getString();
+        return row;
+    }
 };
 
-/// Processor time of this process, s (the paper's "CPU time").
-double cpuSeconds()
+/// Processor time of the calling thread, s (the paper's "CPU time" of one run, whatever runs beside it).
+double threadCpuSeconds()
 {
-    return static_cast<double>(std::clock()) / static_cast<double>(CLOCKS_PER_SEC);
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
 }
 
-SweepRow runOne(Simulation& simulation, std::string value)
+SweepRow runOne(const Scenario& scenario)
 {
     SweepRow row;
-    row.value = std::move(value);
-    const double start = cpuSeconds();
-    const RunStatistics stats = runToEnd(simulation, [](double, const std::vector<double>&) {});
-    row.cpuSeconds = cpuSeconds() - start;
-    row.wallSeconds = stats.wallSeconds;
-    const auto packing = analysis::packingStatistics(simulation.world());
-    row.meanOverlap = packing.meanOverlap;
-    row.volumeFraction = packing.volumeFraction;
-    row.steps = stats.steps;
-    row.relaxed = stats.finished();
+    try {
+        Simulation simulation(scenario);
+        const double start = threadCpuSeconds();
+        const RunStatistics stats = runToEnd(simulation, [](double, const std::vector<double>&) {});
+        row.cpuSeconds = threadCpuSeconds() - start;
+        row.wallSeconds = stats.wallSeconds;
+        row.steps = stats.steps;
+        if (stats.end == RunEnd::BlowUp) {
+            row.failure = stats.message;
+            return row;
+        }
+        const auto packing = analysis::packingStatistics(simulation.world());
+        row.meanOverlap = packing.meanOverlap;
+        row.volumeFraction = packing.volumeFraction;
+        row.relaxed = stats.finished();
+    } catch (const std::bad_alloc&) {
+        row.failure = "out of memory while building or running the world";
+    } catch (const std::exception& error) {
+        row.failure = error.what();
+    }
     return row;
 }
+
 
 }  // namespace
 
@@ -77,13 +121,26 @@ std::vector<std::string> splitValues(const std::string& list)
     return items;
 }
 
-int sweepScenario(const SweepOptions& options, std::ostream& out, std::ostream& err)
+int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostream& userErr)
 {
+    std::unique_ptr<JobPool> pool;
+    try {
+        pool = makeJobPool(options.jobs);
+    } catch (const JobPoolError& error) {
+        userErr << "granular: sweep: " << error.what() << '\n';
+        return BadInput;
+    }
+    // Only the root talks to the user; every rank checks the input, so that all stop together on bad input.
+    std::ostringstream elsewhere;
+    std::ostream& out = pool->isRoot() ? userOut : elsewhere;
+    std::ostream& err = pool->isRoot() ? userErr : elsewhere;
+
     // Check every value and the output directory first: a bad value or --out stops the sweep before any run.
     // Only the scenarios are kept; each run's world is built when its turn comes and freed after it.
     std::vector<std::string> values;
     std::vector<Scenario> scenarios;
     std::unique_ptr<RunOutput> output;
+    bool ready = false;
     try {
         if (options.key.empty()) {
             throw std::invalid_argument("--key: empty; accepted: a parameter key such as solver.iterations");
@@ -103,43 +160,86 @@ int sweepScenario(const SweepOptions& options, std::ostream& out, std::ostream& 
             }  // the world builds (e.g. the grains fit); freed at once
             scenarios.push_back(std::move(scenario));
         }
-        output = std::make_unique<RunOutput>(options.outDirectory);
+        if (pool->isRoot()) {
+            output = std::make_unique<RunOutput>(options.outDirectory);
+        }
+        ready = true;
     } catch (const ScenarioError& error) {
         err << "granular: sweep: " << error.what() << '\n';
-        return BadInput;
     } catch (const std::invalid_argument& error) {
         err << "granular: sweep: " << error.what() << '\n';
-        return BadInput;
     } catch (const OutputError& error) {
         err << "granular: sweep: " << error.what() << '\n';
+    }
+    if (!pool->allReady(ready)) {
+        if (ready) {
+            err << "granular: sweep: the checks failed on another MPI rank (e.g. the scenario file is missing on its "
+                   "machine)\n";
+        }
         return BadInput;
     }
     try {
-        std::vector<SweepRow> rows;
-        for (std::size_t k = 0; k < scenarios.size(); ++k) {
-            {
-                Simulation simulation(scenarios[k]);
-                rows.push_back(runOne(simulation, values[k]));
-            }
-            if (!options.quiet) {
-                const SweepRow& row = rows.back();
-                out << options.key << " = " << row.value << ": " << row.steps << " steps, " << row.cpuSeconds
-                    << " s CPU, mean overlap " << row.meanOverlap << " m, volume fraction " << row.volumeFraction
-                    << (row.relaxed ? ", relaxed" : ", not relaxed") << '\n';
-            }
+        const std::vector<std::string> results = pool->run(
+            scenarios.size(), [&](std::size_t k) { return runOne(scenarios[k]).toBytes(); },
+            [&](std::size_t k, const std::string& result, const std::string& worker) {
+                if (options.quiet) {
+                    return;
+                }
+                const SweepRow row = SweepRow::fromBytes(result);
+                out << options.key << " = " << values[k] << " on " << worker << ": ";
+                if (!row.failure.empty()) {
+                    out << "failed: " << row.failure << '\n';
+                    return;
+                }
+                out << row.steps << " steps, " << row.cpuSeconds << " s CPU, mean overlap " << row.meanOverlap
+                    << " m, volume fraction " << row.volumeFraction << (row.relaxed ? ", relaxed" : ", not relaxed")
+                    << '\n'
+                    << std::flush;
+            });
+        if (!pool->isRoot()) {
+            return Success;  // rank 0 writes and reports
         }
-        output->write("sweep.csv", [&rows](std::ostream& csv) {
-            csv << "value,cpu_time_s,wall_time_s,mean_overlap,volume_fraction,steps,relaxed\n";
-            for (const SweepRow& row : rows) {
-                csv << row.value << ',' << formatValue(row.cpuSeconds) << ',' << formatValue(row.wallSeconds) << ','
-                    << formatValue(row.meanOverlap) << ',' << formatValue(row.volumeFraction) << ',' << row.steps << ','
-                    << (row.relaxed ? 1 : 0) << '\n';
+        std::vector<SweepRow> rows;
+        rows.reserve(results.size());
+        for (const std::string& bytes : results) {
+            rows.push_back(SweepRow::fromBytes(bytes));
+        }
+        output->write("sweep.csv", [&](std::ostream& csv) {
+            csv << "value,mean_overlap,volume_fraction,steps,relaxed,failure\n";
+            for (std::size_t k = 0; k < rows.size(); ++k) {
+                const SweepRow& row = rows[k];
+                csv << values[k] << ',';
+                if (row.failure.empty()) {
+                    csv << formatValue(row.meanOverlap) << ',' << formatValue(row.volumeFraction);
+                } else {
+                    csv << ',';
+                }
+                csv << ',' << row.steps << ',' << (row.relaxed ? 1 : 0) << ',' << csvField(row.failure) << '\n';
+            }
+        });
+        // The timings differ from machine to machine and run to run: apart, so that sweep.csv does not.
+        output->write("sweep_timing.csv", [&](std::ostream& csv) {
+            csv << "value,cpu_time_s,wall_time_s\n";
+            for (std::size_t k = 0; k < rows.size(); ++k) {
+                csv << values[k] << ',' << formatValue(rows[k].cpuSeconds) << ',' << formatValue(rows[k].wallSeconds)
+                    << '\n';
             }
         });
         output->commit();
+        std::string failed;
+        for (std::size_t k = 0; k < rows.size(); ++k) {
+            if (!rows[k].failure.empty()) {
+                failed += (failed.empty() ? "" : ", ") + values[k];
+            }
+        }
         if (!options.quiet) {
-            out << "swept " << options.key << " over " << rows.size() << " values, output in "
-                << output->directory().string() << '\n';
+            out << "swept " << options.key << " over " << rows.size() << " values on " << pool->description()
+                << ", output in " << output->directory().string() << '\n';
+        }
+        if (!failed.empty()) {
+            err << "granular: sweep: failed runs: " << options.key << " = " << failed
+                << " (their messages are in sweep.csv)\n";
+            return RuntimeFailure;
         }
         return Success;
     } catch (const std::bad_alloc&) {

@@ -1,0 +1,235 @@
+#include "cli/EnsembleCommand.h"
+
+#include "RunOutput.h"
+#include "ScenarioArguments.h"
+#include "cli/Commands.h"
+#include "cli/EnsembleTables.h"
+#include "cli/JobPool.h"
+#include "cli/RunRecord.h"
+#include "cli/RunSession.h"
+#include "scenario/ScenarioError.h"
+#include "settings/SettingsBinding.h"
+#include "settings/SettingsChecks.h"
+#include "sim/Simulation.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <charconv>
+#include <filesystem>
+#include <memory>
+#include <new>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+
+namespace granular::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// The largest seed a scenario accepts (2^53 - 1, exact in a double).
+constexpr std::int64_t kLargestSeed = 9007199254740991;
+/// The most runs one ensemble makes.
+constexpr std::int64_t kMostRuns = 100000;
+
+std::int64_t parseSeed(std::string_view text, const std::string& whole)
+{
+    std::int64_t seed = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seed);
+    if (error != std::errc() || end != text.data() + text.size() || seed < 0 || seed > kLargestSeed) {
+        throw std::invalid_argument("--seeds: '" + whole + "'; accepted: A..B with whole numbers 0 <= A <= B <= " +
+                                    std::to_string(kLargestSeed) + ", e.g. 1..8");
+    }
+    return seed;
+}
+
+/// The last non-empty line of `text`, without the program's "granular: " prefix.
+std::string lastLine(const std::string& text)
+{
+    std::string line;
+    std::istringstream lines(text);
+    for (std::string next; std::getline(lines, next);) {
+        if (!next.empty()) {
+            line = next;
+        }
+    }
+    const std::string prefix = "granular: ";
+    return line.rfind(prefix, 0) == 0 ? line.substr(prefix.size()) : line;
+}
+
+/// One run of the ensemble, as `granular run SCENARIO --seed S --out DIR --quiet` makes it, into a scratch
+/// directory of this machine, read back into a record and removed.
+RunRecord runSeed(const Scenario& base, std::int64_t seed)
+{
+    RunRecord record;
+    record.seed = seed;
+    const fs::path scratch = fs::temp_directory_path() / ("granular-ensemble-" + std::to_string(::getpid()) + "-" +
+                                                          std::to_string(seed));
+    std::ostringstream out;
+    std::ostringstream err;
+    try {
+        Scenario scenario = base;
+        scenario.set("seed", seed);
+        RunSession session(std::make_unique<Simulation>(std::move(scenario)),
+                           SessionOptions{scratch, std::nullopt, 1, true});
+        record.exitCode = session.run(out, err);
+        if (fs::exists(scratch)) {
+            record.files = readFiles(scratch);
+        }
+        if (record.failed()) {
+            record.message = lastLine(err.str());
+        }
+    } catch (const std::bad_alloc&) {
+        record.exitCode = RuntimeFailure;
+        record.message = "out of memory while building or running the world";
+    } catch (const std::exception& error) {
+        record.exitCode = RuntimeFailure;
+        record.message = error.what();
+    }
+    std::error_code ignored;
+    fs::remove_all(scratch, ignored);
+    return record;
+}
+
+}  // namespace
+
+std::vector<std::int64_t> parseSeeds(const std::string& text)
+{
+    const auto dots = text.find("..");
+    const std::int64_t first = parseSeed(std::string_view(text).substr(0, dots), text);
+    const std::int64_t last =
+        dots == std::string::npos ? first : parseSeed(std::string_view(text).substr(dots + 2), text);
+    if (last < first) {
+        throw std::invalid_argument("--seeds: '" + text + "' counts down; accepted: A..B with A <= B, e.g. 1..8");
+    }
+    if (last - first >= kMostRuns) {
+        throw std::invalid_argument("--seeds: '" + text + "' is " + std::to_string(last - first + 1) +
+                                    " runs; accepted: at most " + std::to_string(kMostRuns));
+    }
+    std::vector<std::int64_t> seeds;
+    for (std::int64_t s = first; s <= last; ++s) {
+        seeds.push_back(s);
+    }
+    return seeds;
+}
+
+int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std::ostream& userErr)
+{
+    std::unique_ptr<JobPool> pool;
+    try {
+        pool = makeJobPool(options.jobs);
+    } catch (const JobPoolError& error) {
+        userErr << "granular: ensemble: " << error.what() << '\n';
+        return BadInput;
+    }
+    // Only the root talks to the user; every rank checks the input, so that all stop together on bad input.
+    std::ostringstream elsewhere;
+    std::ostream& out = pool->isRoot() ? userOut : elsewhere;
+    std::ostream& err = pool->isRoot() ? userErr : elsewhere;
+
+    std::vector<std::int64_t> seeds;
+    Scenario scenario;
+    std::unique_ptr<RunOutput> output;
+    bool ready = false;
+    try {
+        seeds = parseSeeds(options.seeds);
+        scenario = scenarioFromArguments(options.scenario, options.assignments);
+        scenario.set("seed", seeds.front());
+        checkSettings(parseSettings(scenario));
+        {
+            const Simulation trial(scenario);
+        }  // the first seed's world builds (e.g. the grains fit); freed at once
+        if (pool->isRoot()) {
+            output = std::make_unique<RunOutput>(options.outDirectory);
+        }
+        ready = true;
+    } catch (const ScenarioError& error) {
+        err << "granular: ensemble: " << error.what() << '\n';
+    } catch (const std::invalid_argument& error) {
+        err << "granular: ensemble: " << error.what() << '\n';
+    } catch (const OutputError& error) {
+        err << "granular: ensemble: " << error.what() << '\n';
+    }
+    if (!pool->allReady(ready)) {
+        if (ready) {
+            err << "granular: ensemble: the checks failed on another MPI rank (e.g. the scenario file is missing on "
+                   "its machine)\n";
+        }
+        return BadInput;
+    }
+
+    if (!options.quiet) {
+        out << "ensemble of " << seeds.size() << " runs of " << scenario.text("name") << " on " << pool->description()
+            << '\n';
+    }
+    const auto start = std::chrono::steady_clock::now();
+    std::size_t finishedCount = 0;
+    std::vector<std::string> results;
+    try {
+        results = pool->run(
+            seeds.size(), [&](std::size_t index) { return runSeed(scenario, seeds[index]).toBytes(); },
+            [&](std::size_t index, const std::string& result, const std::string& worker) {
+                ++finishedCount;
+                if (options.quiet) {
+                    return;
+                }
+                const RunRecord record = RunRecord::fromBytes(result);
+                out << "[" << finishedCount << "/" << seeds.size() << "] seed " << seeds[index] << " on " << worker
+                    << (record.failed() ? ": failed: " + record.message : std::string(": finished")) << '\n'
+                    << std::flush;
+            });
+    } catch (const std::exception& error) {
+        err << "granular: ensemble: " << error.what() << '\n';
+        return RuntimeFailure;
+    }
+    if (!pool->isRoot()) {
+        return Success;  // rank 0 writes and reports
+    }
+
+    try {
+        std::vector<RunRecord> records;
+        records.reserve(results.size());
+        for (const std::string& bytes : results) {
+            records.push_back(RunRecord::fromBytes(bytes));
+        }
+        for (const RunRecord& record : records) {
+            for (const auto& [name, content] : record.files) {
+                output->write("runs/" + std::to_string(record.seed) + "/" + name,
+                              [&content](std::ostream& file) { file << content; });
+            }
+        }
+        const EnsembleRequest request{scenario.text("name"), options.assignments};
+        output->write("ensemble.json",
+                      [&](std::ostream& file) { file << ensembleJson(request, records).dump(2) << '\n'; });
+        output->write("ensemble.csv", [&](std::ostream& file) { writeEnsembleCsv(file, records); });
+        output->commit();
+
+        std::string failed;
+        for (const RunRecord& record : records) {
+            if (record.failed()) {
+                failed += (failed.empty() ? "" : ", ") + std::to_string(record.seed);
+            }
+        }
+        const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start;
+        if (!options.quiet) {
+            out << "ensemble of " << records.size() << " runs in " << wall.count() << " s, output in "
+                << output->directory().string() << '\n';
+        }
+        if (!failed.empty()) {
+            err << "granular: ensemble: failed runs: seeds " << failed
+                << " (their messages are in ensemble.json and ensemble.csv, their output in runs/SEED/)\n";
+            return RuntimeFailure;
+        }
+        return Success;
+    } catch (const std::bad_alloc&) {
+        err << "granular: ensemble: out of memory while writing the output\n";
+        return RuntimeFailure;
+    } catch (const std::exception& error) {
+        err << "granular: ensemble: " << error.what() << '\n';
+        return RuntimeFailure;
+    }
+}
+
+}  // namespace granular::cli

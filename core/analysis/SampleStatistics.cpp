@@ -1,0 +1,34 @@
+#include "analysis/SampleStatistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace granular::analysis {
+
+SampleStatistics sampleStatistics(const std::vector<double>& values)
+{
+    if (values.empty()) {
+        throw std::invalid_argument("sampleStatistics: no values");
+    }
+    SampleStatistics s;
+    s.count = values.size();
+    const auto n = static_cast<double>(s.count);
+    double sum = 0.0;
+    for (const double x : values) {
+        sum += x;
+    }
+    s.mean = sum / n;
+    double squares = 0.0;
+    for (const double x : values) {
+        squares += (x - s.mean) * (x - s.mean);
+    }
+    s.standardDeviation = s.count > 1 ? std::sqrt(squares / (n - 1.0)) : 0.0;
+    s.standardError = s.standardDeviation / std::sqrt(n);
+    const auto [low, high] = std::minmax_element(values.begin(), values.end());
+    s.min = *low;
+    s.max = *high;
+    return s;
+}
+
+}  // namespace granular::analysis
