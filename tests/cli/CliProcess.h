@@ -49,15 +49,16 @@ private:
     }
 };
 
-/// Runs `PREFIX; granular ARGS` in a shell (e.g. PREFIX = "ulimit -n 64"; ARGS as the shell splits them) with
+/// Runs `PREFIX; LAUNCHER granular ARGS` in a shell (LAUNCHER e.g. "mpirun -n 2", usually empty) (e.g. PREFIX = "ulimit -n 64"; ARGS as the shell splits them) with
 /// stdin closed, and captures its exit code, stdout and stderr.
-inline Result runGranularAfter(const std::string& prefix, const std::string& arguments)
+inline Result runGranularAfter(const std::string& prefix, const std::string& arguments,
+                               const std::string& launcher = "")
 {
     const ScratchDirectory capture;
     const fs::path out = capture.path / "out.txt";
     const fs::path err = capture.path / "err.txt";
-    const std::string command = prefix + "; '" + std::string(GRANULAR_CLI_PATH) + "' " + arguments + " </dev/null >'" +
-                                out.string() + "' 2>'" + err.string() + "'";
+    const std::string command = prefix + "; " + launcher + " '" + std::string(GRANULAR_CLI_PATH) + "' " + arguments +
+                                " </dev/null >'" + out.string() + "' 2>'" + err.string() + "'";
     const int status = std::system(command.c_str());
     Result result;
     result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -72,9 +72,12 @@ void CliPeriodicTest::sweepWritesOneRowPerValue()
     QVERIFY2(result.exitCode == 0, result.err.c_str());
     const auto rows = lines(slurp(dir.path / "sweep.csv"));
     QCOMPARE(rows.size(), std::size_t{3});
-    QCOMPARE(rows[0], std::string("value,cpu_time_s,wall_time_s,mean_overlap,volume_fraction,steps,relaxed"));
-    QVERIFY2(rows[1].rfind("20,", 0) == 0 && rows[1].find(",100,0") != std::string::npos, rows[1].c_str());
-    QVERIFY2(rows[2].rfind("40,", 0) == 0 && rows[2].find(",100,0") != std::string::npos, rows[2].c_str());
+    QCOMPARE(rows[0], std::string("value,mean_overlap,volume_fraction,steps,relaxed,failure"));
+    QVERIFY2(rows[1].rfind("20,", 0) == 0 && rows[1].find(",100,0,") != std::string::npos, rows[1].c_str());
+    QVERIFY2(rows[2].rfind("40,", 0) == 0 && rows[2].find(",100,0,") != std::string::npos, rows[2].c_str());
+    const auto timing = lines(slurp(dir.path / "sweep_timing.csv"));
+    QCOMPARE(timing.size(), std::size_t{3});
+    QCOMPARE(timing[0], std::string("value,cpu_time_s,wall_time_s"));
 }
 
 void CliPeriodicTest::sweepRejectsABadValueAndWritesNothing()
