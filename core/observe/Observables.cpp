@@ -43,7 +43,11 @@ double potentialEnergy(const World& world)
 
 std::vector<Observable> observablesFor(const Settings& settings)
 {
-    const auto probe = static_cast<std::size_t>(settings.probeIndex);
+    // The probe particle's index in w: probe.index, or counted back from the last when negative.
+    const std::int64_t index = settings.probeIndex;
+    const auto probeOf = [index](const World& w) {
+        return static_cast<std::size_t>(index >= 0 ? index : static_cast<std::int64_t>(w.particles.size()) + index);
+    };
     const std::string energyUnit = settings.dimension == 2 ? "J/m" : "J";
     std::vector<Observable> list = {
         {"kinetic_energy", energyUnit, "translational + rotational kinetic energy",
@@ -54,11 +58,11 @@ std::vector<Observable> observablesFor(const Settings& settings)
     const char* axes[] = {"x", "y", "z"};
     for (int a = 0; a < 3; ++a) {
         list.push_back({std::string("probe_") + axes[a], "m", "position of the probe particle",
-                        [probe, a](const World& w, const StepDiagnostics&) { return w.particles.position[probe][a]; }});
+                        [probeOf, a](const World& w, const StepDiagnostics&) { return w.particles.position[probeOf(w)][a]; }});
     }
     for (int a = 0; a < 3; ++a) {
         list.push_back({std::string("probe_v") + axes[a], "m/s", "velocity of the probe particle",
-                        [probe, a](const World& w, const StepDiagnostics&) { return w.particles.velocity[probe][a]; }});
+                        [probeOf, a](const World& w, const StepDiagnostics&) { return w.particles.velocity[probeOf(w)][a]; }});
     }
     if (settings.setup == Setup::Piston) {
         const std::string pressureUnit = settings.dimension == 2 ? "N/m" : "Pa";

@@ -262,7 +262,10 @@ Schema::Schema()
              live),
         real("cell.initial_fraction", "1", 0.3, 0.0, 1.0,
              "volume fraction of the dilute random start in the periodic cell", reset, true),
-        integer("probe.index", 0, 0, 1e7, "particle whose position and velocity the probe_* columns record", reset),
+        integer("probe.index", 0, -1e7, 1e7,
+                "particle whose position and velocity the probe_* columns record; negative counts from the last "
+                "(-1: the last, e.g. a chain's free end)",
+                reset),
     };
 }
 

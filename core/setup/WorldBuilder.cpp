@@ -135,10 +135,11 @@ World buildWorld(const Settings& s)
         break;
     }
     applyLiveParameters(world, s);
-    const auto probe = static_cast<std::size_t>(s.probeIndex);
-    if (probe >= world.particles.size()) {
-        throw ScenarioError("probe.index: " + std::to_string(probe) + " is out of range; accepted: an integer in [0, " +
-                            std::to_string(world.particles.size() - 1) + "] (number of particles - 1)");
+    const auto count = static_cast<std::int64_t>(world.particles.size());
+    if (s.probeIndex >= count || s.probeIndex < -count) {
+        throw ScenarioError("probe.index: " + std::to_string(s.probeIndex) + " is out of range; accepted: an integer in [" +
+                            std::to_string(-count) + ", " + std::to_string(count - 1) +
+                            "] (from the first particle 0 to the last, or counted back from the last, -1)");
     }
     return world;
 }

@@ -81,6 +81,7 @@ private slots:
     void omegaAndTauAtTwentyIterations();
     void omegaAndTauAtFortyIterations();
     void omegaAndTauAtEightyIterations();
+    void probeFollowsTheChainsFreeEnd();
 };
 
 // The built-in chain is the paper's: n = 50, d = m = dt = 1, N_I = 40, so (eq. 54, 57, 58, 60)
@@ -121,6 +122,27 @@ void ChainOscillationTest::omegaAndTauAtFortyIterations()
 void ChainOscillationTest::omegaAndTauAtEightyIterations()
 {
     checkIterations(80);
+}
+
+// The theory (eq. 58, 60) is that of the free end: the built-in chain probes its last disk whatever its length
+// (probe.index = -1). Before, a 30-disk chain was refused (probe 49 out of range) and a 70-disk chain probed an
+// interior disk.
+void ChainOscillationTest::probeFollowsTheChainsFreeEnd()
+{
+    for (const std::int64_t count : {std::int64_t{30}, std::int64_t{50}, std::int64_t{70}}) {
+        Scenario scenario = resolveScenario("chain1d");
+        scenario.set("chain.count", count);
+        Simulation simulation(scenario);
+        simulation.step();
+        const World& world = simulation.world();
+        QCOMPARE(world.particles.size(), static_cast<std::size_t>(count));
+        const double freeEnd = world.particles.position.back().x();  // the disk the force pushes (setup/chain)
+        for (const auto& observable : simulation.observables()) {
+            if (observable.name == "probe_x") {
+                QCOMPARE(observable.measure(world, simulation.lastStep()), freeEnd);
+            }
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(ChainOscillationTest)

@@ -172,16 +172,22 @@ void WorldBuilderTest::inconsistentRadiiAreRejected()
 
 void WorldBuilderTest::probeMustNameAParticle()
 {
-    Scenario s = box(2);
-    s.set("probe.index", std::int64_t{200});
-    try {
-        (void)build(s);
-        QFAIL("expected a ScenarioError");
-    } catch (const ScenarioError& error) {
-        QVERIFY2(std::string(error.what()).find("probe.index: 200 is out of range; accepted: an integer in [0, 199]") ==
-                     0,
-                 error.what());
+    // 200 particles: 0 .. 199 from the first, -1 .. -200 back from the last.
+    for (const std::int64_t index : {std::int64_t{200}, std::int64_t{-201}}) {
+        Scenario s = box(2);
+        s.set("probe.index", index);
+        try {
+            (void)build(s);
+            QFAIL("expected a ScenarioError");
+        } catch (const ScenarioError& error) {
+            const std::string expected =
+                "probe.index: " + std::to_string(index) + " is out of range; accepted: an integer in [-200, 199]";
+            QVERIFY2(std::string(error.what()).find(expected) == 0, error.what());
+        }
     }
+    Scenario last = box(2);
+    last.set("probe.index", std::int64_t{-200});
+    QCOMPARE(build(last).particles.size(), std::size_t{200});
 }
 
 QTEST_APPLESS_MAIN(WorldBuilderTest)
