@@ -433,7 +433,7 @@ void PlotPanel::rebuildCharts()
             chartsLayout_->addWidget(oscillationControls_);
             oscillationControls_->show();
             automaticWindowButton_->setText(oscillationColumn_ == "piston_y" ? tr("Fit after sliding stops")
-                                                                             : tr("Fit since last contact opening"));
+                                                                             : tr("Fit 3 periods after the contacts settle"));
         }
         plots_.push_back(std::move(plot));
     }

@@ -52,7 +52,7 @@ public:
     [[nodiscard]] QString writeCsv(const QString& path) const;
 
 public slots:  // NOLINT(readability-redundant-access-specifiers): moc needs the slots section
-    /// Fits from the load step on (piston) or the last contact opening (chain), as the run goes.
+    /// Fits from the load step on (piston) or three periods after the chain's contacts settled, as the run goes.
     void useAutomaticWindow();
     /// Fits over [from, to] (s).
     void setFitWindow(double from, double to);

@@ -17,7 +17,7 @@ struct ChainOscillation {
     theory::ChainParameters chain;
     double theoryOmega = 0.0;  ///< rad/s, eq. 58 at k = 2 pi / (4 L)
     double theoryTau = 0.0;    ///< s, eq. 60 at the same k
-    double windowStart = 0.0;  ///< s, first sample of the fit: no contact opens after it
+    double windowStart = 0.0;  ///< s, first sample of the fit (chainFitStart)
     double windowEnd = 0.0;    ///< s, last sample of the fit
     DampedOscillationFit fit;  ///< probe_x over [windowStart, windowEnd]
 };
@@ -25,11 +25,21 @@ struct ChainOscillation {
 /// The chain of a `setup = chain` scenario as the theory sees it (n, m, d, dt, N_I, q).
 [[nodiscard]] theory::ChainParameters chainParametersFrom(const Settings& settings);
 
-/// The first time from which the number of active contacts never decreases again (no contact
-/// opens any more): the chain's oscillation is linear from there on. Reads the `contacts` column.
-[[nodiscard]] double lastContactOpening(const SeriesTable& series);
+/// The first time from which the number of active contacts never changes again: every contact that will carry
+/// force carries it, and the chain's oscillation is linear from there on. Reads the `contacts` column.
+[[nodiscard]] double contactsSettled(const SeriesTable& series);
 
-/// Fits probe_x from lastContactOpening() to the end and evaluates the theory.
+/// Periods of the slowest mode (2 pi / omega of eq. 58) that the fit waits after the contacts settled: the last
+/// closings excite the higher modes, which need about that long to die out. Measured over chains of 20-100 disks,
+/// N_I = 20-80 and seeds 1-5: fits from the settling itself are off the theory by up to +5 % (omega) and +23 %
+/// (tau); three periods later by at most 1.3 % and 2.1 %.
+inline constexpr double kChainSettlingPeriods = 3.0;
+
+/// The start of the chain's fit window: contactsSettled() plus kChainSettlingPeriods periods of the theory's
+/// slowest mode, but no later than kChainSettlingPeriods periods before the end (a short run keeps a window).
+[[nodiscard]] double chainFitStart(const Settings& settings, const SeriesTable& series);
+
+/// Fits probe_x from chainFitStart() to the end and evaluates the theory.
 /// Throws std::invalid_argument when the window holds too few samples to fit.
 [[nodiscard]] ChainOscillation analyzeChainOscillation(const Settings& settings, const SeriesTable& series);
 

@@ -63,7 +63,7 @@ std::optional<FitWindow> automaticFitWindow(const Settings& settings, const Seri
         return std::nullopt;
     }
     if (settings.setup == Setup::Chain && series.has("contacts")) {
-        return FitWindow{lastContactOpening(series), std::numeric_limits<double>::infinity()};
+        return FitWindow{chainFitStart(settings, series), std::numeric_limits<double>::infinity()};
     }
     return std::nullopt;
 }

@@ -46,8 +46,8 @@ struct OscillationAnalysis {
 [[nodiscard]] std::string oscillationColumn(const Settings& settings, const SeriesTable& series);
 
 /// The window fitted by default: for a piston, from the end of the sliding transient after the load
-/// step on (analyzePistonOscillation; none while the grains still slide); for a chain, from the last
-/// contact opening on (the oscillation is linear there).
+/// step on (analyzePistonOscillation; none while the grains still slide); for a chain, from chainFitStart() on
+/// (the contacts settled, the higher modes gone).
 [[nodiscard]] std::optional<FitWindow> automaticFitWindow(const Settings& settings, const SeriesTable& series);
 
 /// Samples the fit uses at most: longer windows are thinned evenly, so that a fit stays a few
