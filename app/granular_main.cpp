@@ -81,7 +81,8 @@ int runCommandLine(int argc, char** argv)
     sweepCommand->add_option("--out", sweep.outDirectory, "write sweep.csv into DIR")->required();
     sweepCommand->add_option("--set", sweep.assignments, "override a parameter, KEY=VALUE (repeatable)")
         ->allow_extra_args(false);
-    sweepCommand->add_option("--jobs", sweep.jobs, "runs at once on this machine (default: every core; not under mpirun)")
+    sweepCommand
+        ->add_option("--jobs", sweep.jobs, "runs at once on this machine (default: every core; not under mpirun)")
         ->check(CLI::Range(1, 1024));
     sweepCommand->add_flag("--quiet", sweep.quiet, "no line per run");
 

@@ -16,7 +16,7 @@ seconds() { local start end; start=$(date +%s.%N); "$@" >/dev/null; end=$(date +
 ratio() { awk "BEGIN { print $1 / $2 }"; }
 
 ensemble=(ensemble periodic2d --quiet --seeds 1..8)
-sweep=(sweep periodic2d --quiet --key pressure.inertia --values 25,50,100,200,400,800)
+sweep=(sweep periodic2d --quiet --key pressure.external --values 0.25,0.5,1,2,4,8,16,32)
 {
     echo "# $(date -u +%F) $(uname -n), $cores cores; periodic2d (Shaebani et al. 2009, 100 disks) relaxed per run"
     for what in ensemble sweep; do

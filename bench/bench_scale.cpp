@@ -96,7 +96,8 @@ int main(int argc, char** argv)
     nlohmann::ordered_json out;
     out["machine_memory_bytes"] = memory;
     for (const std::string method : {"md", "cd"}) {
-        std::printf("%s: %10s %16s %22s %16s\n", method.c_str(), "grains", "s per step", "grain-steps/s", "peak RSS (MiB)");
+        std::printf("%s: %10s %16s %22s %16s\n", method.c_str(), "grains", "s per step", "grain-steps/s",
+                    "peak RSS (MiB)");
         nlohmann::ordered_json rows = nlohmann::ordered_json::array();
         Figure previous;
         Figure last;

@@ -78,12 +78,14 @@ RunOutput::RunOutput(fs::path directory) : directory_(std::move(directory))
                               "an earlier output of granular");
         }
         const bool empty = fs::is_empty(directory_, error);
+        // A run's, an ensemble's or a sweep's output.
         const bool ours =
-            fs::exists(directory_ / "scenario.json", error) || fs::exists(directory_ / "checkpoint.bin", error);
+            fs::exists(directory_ / "scenario.json", error) || fs::exists(directory_ / "checkpoint.bin", error) ||
+            fs::exists(directory_ / "ensemble.json", error) || fs::exists(directory_ / "sweep.csv", error);
         if (!error && !empty && !ours) {
             throw OutputError("--out: " + directory_.string() +
                               " holds other files; accepted: a new or empty directory, or an earlier output of "
-                              "granular (with scenario.json), whose content is replaced");
+                              "granular (with scenario.json, ensemble.json or sweep.csv), whose content is replaced");
         }
     }
     const fs::path parent = directory_.parent_path().empty() ? fs::path(".") : directory_.parent_path();

@@ -432,8 +432,9 @@ void PlotPanel::rebuildCharts()
         if (spec.oscillation) {
             chartsLayout_->addWidget(oscillationControls_);
             oscillationControls_->show();
-            automaticWindowButton_->setText(oscillationColumn_ == "piston_y" ? tr("Fit after sliding stops")
-                                                                             : tr("Fit 3 periods after the contacts settle"));
+            automaticWindowButton_->setText(oscillationColumn_ == "piston_y"
+                                                ? tr("Fit after sliding stops")
+                                                : tr("Fit 3 periods after the contacts settle"));
         }
         plots_.push_back(std::move(plot));
     }

@@ -14,8 +14,8 @@
 
 #include <unistd.h>
 
-#include <chrono>
 #include <charconv>
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <new>
@@ -65,8 +65,8 @@ RunRecord runSeed(const Scenario& base, std::int64_t seed)
 {
     RunRecord record;
     record.seed = seed;
-    const fs::path scratch = fs::temp_directory_path() / ("granular-ensemble-" + std::to_string(::getpid()) + "-" +
-                                                          std::to_string(seed));
+    const fs::path scratch =
+        fs::temp_directory_path() / ("granular-ensemble-" + std::to_string(::getpid()) + "-" + std::to_string(seed));
     std::ostringstream out;
     std::ostringstream err;
     try {

@@ -235,8 +235,6 @@ Json pooledHistograms(const Table& table)
     return pooled;
 }
 
-
-
 }  // namespace
 
 Json ensembleJson(const EnsembleRequest& request, const std::vector<RunRecord>& records)

@@ -22,7 +22,8 @@ struct EnsembleRequest {
 /// the mean stress tensor with its standard error and its largest deviation from isotropy; the histograms of
 /// the summaries (contact normals, normal forces) pooled; and the failed runs with their messages. `records` in
 /// seed order; the result depends on nothing else.
-[[nodiscard]] nlohmann::ordered_json ensembleJson(const EnsembleRequest& request, const std::vector<RunRecord>& records);
+[[nodiscard]] nlohmann::ordered_json ensembleJson(const EnsembleRequest& request,
+                                                  const std::vector<RunRecord>& records);
 
 /// ensemble.csv: one row per run in seed order: seed, status (finished/failed), message, then the values of
 /// ensemble.json's statistics (empty where a run has none, e.g. a failed one).

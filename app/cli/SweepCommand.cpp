@@ -15,9 +15,9 @@
 #include "util/StateArchive.h"
 
 #include <ctime>
-#include <sstream>
 #include <memory>
 #include <ostream>
+#include <sstream>
 #include <stdexcept>
 #include <utility>
 
@@ -27,7 +27,7 @@ namespace {
 
 /// One value's run, as it travels from the worker that ran it (a thread or an MPI rank) to the writing process.
 struct SweepRow {
-    double cpuSeconds = 0.0;   ///< processor time of the thread that ran it
+    double cpuSeconds = 0.0;  ///< processor time of the thread that ran it
     double wallSeconds = 0.0;
     double meanOverlap = 0.0;
     double volumeFraction = 0.0;
@@ -95,7 +95,6 @@ SweepRow runOne(const Scenario& scenario)
     }
     return row;
 }
-
 
 }  // namespace
 

@@ -57,12 +57,14 @@ std::vector<Observable> observablesFor(const Settings& settings)
     };
     const char* axes[] = {"x", "y", "z"};
     for (int a = 0; a < 3; ++a) {
-        list.push_back({std::string("probe_") + axes[a], "m", "position of the probe particle",
-                        [probeOf, a](const World& w, const StepDiagnostics&) { return w.particles.position[probeOf(w)][a]; }});
+        list.push_back(
+            {std::string("probe_") + axes[a], "m", "position of the probe particle",
+             [probeOf, a](const World& w, const StepDiagnostics&) { return w.particles.position[probeOf(w)][a]; }});
     }
     for (int a = 0; a < 3; ++a) {
-        list.push_back({std::string("probe_v") + axes[a], "m/s", "velocity of the probe particle",
-                        [probeOf, a](const World& w, const StepDiagnostics&) { return w.particles.velocity[probeOf(w)][a]; }});
+        list.push_back(
+            {std::string("probe_v") + axes[a], "m/s", "velocity of the probe particle",
+             [probeOf, a](const World& w, const StepDiagnostics&) { return w.particles.velocity[probeOf(w)][a]; }});
     }
     if (settings.setup == Setup::Piston) {
         const std::string pressureUnit = settings.dimension == 2 ? "N/m" : "Pa";

@@ -137,8 +137,9 @@ World buildWorld(const Settings& s)
     applyLiveParameters(world, s);
     const auto count = static_cast<std::int64_t>(world.particles.size());
     if (s.probeIndex >= count || s.probeIndex < -count) {
-        throw ScenarioError("probe.index: " + std::to_string(s.probeIndex) + " is out of range; accepted: an integer in [" +
-                            std::to_string(-count) + ", " + std::to_string(count - 1) +
+        throw ScenarioError("probe.index: " + std::to_string(s.probeIndex) +
+                            " is out of range; accepted: an integer in [" + std::to_string(-count) + ", " +
+                            std::to_string(count - 1) +
                             "] (from the first particle 0 to the last, or counted back from the last, -1)");
     }
     return world;

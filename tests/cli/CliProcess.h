@@ -49,8 +49,8 @@ private:
     }
 };
 
-/// Runs `PREFIX; LAUNCHER granular ARGS` in a shell (LAUNCHER e.g. "mpirun -n 2", usually empty) (e.g. PREFIX = "ulimit -n 64"; ARGS as the shell splits them) with
-/// stdin closed, and captures its exit code, stdout and stderr.
+/// Runs `PREFIX; LAUNCHER granular ARGS` in a shell (LAUNCHER e.g. "mpirun -n 2", usually empty) (e.g. PREFIX = "ulimit
+/// -n 64"; ARGS as the shell splits them) with stdin closed, and captures its exit code, stdout and stderr.
 inline Result runGranularAfter(const std::string& prefix, const std::string& arguments,
                                const std::string& launcher = "")
 {

@@ -33,6 +33,7 @@ private slots:
     void aRunThatBlowsUpIsRecordedAndTheOthersFinish();
     void badSeedsAndJobsAreRefusedAndNothingIsWritten();
     void sweepIsTheSameForAnyNumberOfThreads();
+    void aSecondEnsembleReplacesTheFirst();
 };
 
 void CliEnsembleTest::filesAreTheSameForAnyNumberOfThreads()
@@ -45,8 +46,8 @@ void CliEnsembleTest::filesAreTheSameForAnyNumberOfThreads()
     QVERIFY(sameBytes(dir.path / "one" / "ensemble.json", dir.path / "three" / "ensemble.json"));
     QVERIFY(sameBytes(dir.path / "one" / "ensemble.csv", dir.path / "three" / "ensemble.csv"));
     // Each run's output is what `granular run --seed S` writes.
-    const Result single = runGranular("run periodic2d --quiet --seed 2 --set run.time=3 --out '" +
-                                      (dir.path / "single").string() + "'");
+    const Result single =
+        runGranular("run periodic2d --quiet --seed 2 --set run.time=3 --out '" + (dir.path / "single").string() + "'");
     QVERIFY2(single.exitCode == 0, single.err.c_str());
     for (const char* file : {"series.csv", "scenario.json"}) {
         QVERIFY2(sameBytes(dir.path / "single" / file, dir.path / "three" / "runs" / "2" / file), file);
@@ -147,8 +148,8 @@ void CliEnsembleTest::badSeedsAndJobsAreRefusedAndNothingIsWritten()
     const ScratchDirectory dir;
     const fs::path out = dir.path / "e";
     for (const char* seeds : {"5..1", "a..b", "1..", "-3..2", "1..200000", "1...4"}) {
-        const Result r = runGranular("ensemble periodic2d --seeds '" + std::string(seeds) + "' --out '" + out.string() +
-                                     "'");
+        const Result r =
+            runGranular("ensemble periodic2d --seeds '" + std::string(seeds) + "' --out '" + out.string() + "'");
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(isOneLineNaming(r.err, "--seeds"), r.err.c_str());
         QVERIFY(!fs::exists(out));
@@ -156,8 +157,7 @@ void CliEnsembleTest::badSeedsAndJobsAreRefusedAndNothingIsWritten()
     const Result jobs = runGranular("ensemble periodic2d --seeds 1..2 --jobs 0 --out '" + out.string() + "'");
     QCOMPARE(jobs.exitCode, 2);
     QVERIFY2(isOneLineNaming(jobs.err, "--jobs"), jobs.err.c_str());
-    const Result key =
-        runGranular("ensemble periodic2d --seeds 1..2 --set solver.dt=-1 --out '" + out.string() + "'");
+    const Result key = runGranular("ensemble periodic2d --seeds 1..2 --set solver.dt=-1 --out '" + out.string() + "'");
     QCOMPARE(key.exitCode, 2);
     QVERIFY2(isOneLineNaming(key.err, "solver.dt"), key.err.c_str());
     QVERIFY(!fs::exists(out));
@@ -173,6 +173,23 @@ void CliEnsembleTest::sweepIsTheSameForAnyNumberOfThreads()
     QVERIFY2(two.exitCode == 0, two.err.c_str());
     QVERIFY(sameBytes(dir.path / "one" / "sweep.csv", dir.path / "two" / "sweep.csv"));
     QVERIFY(fs::exists(dir.path / "two" / "sweep_timing.csv"));
+}
+
+// Running again into the same DIR replaces the earlier ensemble or sweep (it was refused as "holds other files").
+void CliEnsembleTest::aSecondEnsembleReplacesTheFirst()
+{
+    const ScratchDirectory dir;
+    const std::string out = " --out '" + (dir.path / "e").string() + "'";
+    QCOMPARE(runGranular("ensemble periodic2d --quiet --seeds 1..2 --set run.time=1" + out).exitCode, 0);
+    const Result again = runGranular("ensemble periodic2d --quiet --seeds 3..3 --set run.time=1" + out);
+    QVERIFY2(again.exitCode == 0, again.err.c_str());
+    QVERIFY(!fs::exists(dir.path / "e" / "runs" / "1"));
+    QVERIFY(fs::exists(dir.path / "e" / "runs" / "3" / "series.csv"));
+    const std::string sweep = "sweep periodic2d --quiet --key solver.iterations --values 10 --set run.time=1 --out '" +
+                              (dir.path / "s").string() + "'";
+    QCOMPARE(runGranular(sweep).exitCode, 0);
+    const Result sweepAgain = runGranular(sweep);
+    QVERIFY2(sweepAgain.exitCode == 0, sweepAgain.err.c_str());
 }
 
 QTEST_APPLESS_MAIN(CliEnsembleTest)

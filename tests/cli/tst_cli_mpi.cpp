@@ -35,8 +35,8 @@ void CliMpiTest::ensembleIsTheSameAsTheSerialOne()
 {
     const ScratchDirectory dir;
     // The command: eight packings of Shaebani et al. 2009's reference system.
-    const Result mpi = runUnderMpirun("ensemble periodic2d --quiet --seeds 1..8 --out '" +
-                                      (dir.path / "mpi").string() + "'");
+    const Result mpi =
+        runUnderMpirun("ensemble periodic2d --quiet --seeds 1..8 --out '" + (dir.path / "mpi").string() + "'");
     QVERIFY2(mpi.exitCode == 0, mpi.err.c_str());
     const Result serial =
         runGranular("ensemble periodic2d --quiet --seeds 1..8 --jobs 1 --out '" + (dir.path / "serial").string() + "'");

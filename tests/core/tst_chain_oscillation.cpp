@@ -31,7 +31,7 @@ constexpr double kOmegaTolerance = 0.03;  // issue acceptance: fitted omega with
 constexpr double kTauTolerance = 0.08;    // issue acceptance: fitted tau within 8 % of eq. 60
 
 analysis::ChainOscillation runChain(std::int64_t iterations, std::int64_t seed, std::int64_t count = 50,
-                                   double runTime = 600.0)
+                                    double runTime = 600.0)
 {
     Scenario scenario = resolveScenario("chain1d");
     scenario.set("solver.iterations", iterations);
