@@ -195,9 +195,9 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
             records.push_back(RunRecord::fromBytes(bytes));
         }
         for (const RunRecord& record : records) {
-            for (const auto& [name, content] : record.files) {
-                output->write("runs/" + std::to_string(record.seed) + "/" + name,
-                              [&content](std::ostream& file) { file << content; });
+            for (const auto& entry : record.files) {
+                output->write("runs/" + std::to_string(record.seed) + "/" + entry.first,
+                              [&entry](std::ostream& file) { file << entry.second; });
             }
         }
         const EnsembleRequest request{scenario.text("name"), options.assignments};

@@ -23,7 +23,7 @@ bool isMachineKey(const std::string& key)
 {
     static const std::set<std::string> keys{"seed", "threads", "wall_time_s", "steps_per_s", "contact_updates_per_s",
                                             "units"};
-    return keys.count(key) != 0;
+    return keys.contains(key);
 }
 
 /// A histogram of a summary: {"range": [low, high], "counts": [...]}.
@@ -52,7 +52,12 @@ void flatten(const Json& value, const std::string& key, RunValues& into)
             if (key.empty() && isMachineKey(name)) {
                 continue;
             }
-            flatten(item, key.empty() ? name : key + "." + name, into);
+            std::string nested = key;
+            if (!nested.empty()) {
+                nested += '.';
+            }
+            nested += name;
+            flatten(item, nested, into);
         }
     } else if (value.is_array()) {
         for (std::size_t i = 0; i < value.size(); ++i) {
@@ -152,6 +157,7 @@ Json meanStress(const std::vector<std::pair<std::int64_t, Json>>& summaries)
         Json errorRow = Json::array();
         for (std::size_t j = 0; j < d; ++j) {
             std::vector<double> values;
+            values.reserve(tensors.size());
             for (const Json* tensor : tensors) {
                 values.push_back((*tensor)[i][j].get<double>());
             }
@@ -191,7 +197,9 @@ Json pooledHistograms(const Table& table)
     if (table.runs.empty()) {
         return pooled;
     }
-    for (const auto& [key, first] : table.runs.front().histograms) {
+    for (const auto& histogram : table.runs.front().histograms) {
+        const std::string& key = histogram.first;
+        const Json* first = histogram.second;
         std::vector<double> counts((*first)["counts"].size(), 0.0);
         std::size_t runs = 0;
         for (const RunValues& run : table.runs) {

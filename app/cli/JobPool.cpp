@@ -3,6 +3,7 @@
 #include "cli/LocalWorkers.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -52,14 +53,11 @@ private:
 
 bool startedByMpirun()
 {
-    for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "MPI_LOCALNRANKS"}) {
-        // Read before any thread of this process starts.
-        // NOLINTNEXTLINE(concurrency-mt-unsafe)
-        if (std::getenv(variable) != nullptr) {
-            return true;
-        }
-    }
-    return false;
+    constexpr std::array<const char*, 4> kLauncherVariables{"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK",
+                                                            "MPI_LOCALNRANKS"};
+    // Read before any thread of this process starts.
+    return std::ranges::any_of(kLauncherVariables,
+                               [](const char* variable) { return std::getenv(variable) != nullptr; });
 }
 
 std::unique_ptr<JobPool> makeJobPool(std::optional<int> jobs)

@@ -105,7 +105,7 @@ public:
 
 private:
     /// Rank 0: answers the other ranks' requests and runs jobs on one thread of its own.
-    std::vector<std::string> handOut(std::size_t count, const Job& job, const Finished& finished) const
+    [[nodiscard]] std::vector<std::string> handOut(std::size_t count, const Job& job, const Finished& finished) const
     {
         std::vector<std::string> results(count);
         std::size_t done = 0;
