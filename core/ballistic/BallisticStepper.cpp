@@ -18,9 +18,10 @@ StepDiagnostics BallisticStepper::step(World& world)
         const StageTimer timer(diagnostics, StepStage::Integrate);
         auto& p = world.particles;
         const Vec3 dv = world.gravity * dt_;
+        const Vec3 drop = 0.5 * world.gravity * dt_ * dt_;  // g dt^2 / 2
         for (std::size_t i = 0; i < p.size(); ++i) {
+            p.position[i] += p.velocity[i] * dt_ + drop;
             p.velocity[i] += dv;
-            p.position[i] += p.velocity[i] * dt_;
         }
     }
     world.time += dt_;

@@ -4,9 +4,10 @@
 
 namespace granular {
 
-/// Free flight under gravity, no contacts, with the implicit Euler scheme of the contact methods
-/// (Unger & Kertesz 2003, eq. 1-2): v(t+dt) = v(t) + g dt, x(t+dt) = x(t) + v(t+dt) dt.
-/// For constant g it gives x_n = x0 + v0 t_n - g t_n^2/2 - g dt t_n/2 exactly: first order.
+/// Free flight under gravity, no contacts, integrated exactly: under a constant g the flight over one step is
+/// x(t+dt) = x(t) + v(t) dt + g dt^2 / 2, v(t+dt) = v(t) + g dt, so x_n = x0 + v0 t_n + g t_n^2 / 2 for any dt
+/// (to round-off): the reference the integrators of the contact methods are compared with. (Those use the
+/// implicit Euler scheme of Unger & Kertesz 2003, eq. 1-2, which adds g dt t_n / 2 in free flight.)
 class BallisticStepper final : public Stepper {
 public:
     [[nodiscard]] std::string name() const override { return "ballistic"; }
