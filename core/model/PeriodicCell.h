@@ -20,9 +20,9 @@ struct PeriodicCell {
     int dimension = 3;                     ///< 2: the x-y plane is periodic; 3: x, y and z
     Mat3 edges = Mat3::Identity();         ///< m, H: column a is the cell's a-th edge vector
     Mat3 strainRate = Mat3::Zero();        ///< 1/s, Lambda: dH/dt = Lambda H (symmetric)
-    double innerPressure = 0.0;            ///< Pa (2D: N/m), P_in(t) of eq. 22 as the last step's iteration ended
-    Mat3 innerStress = Mat3::Zero();       ///< Pa (2D: N/m), sym(sigma) of eq. 20 then; zero while the shape is fixed
-    double externalPressure = 0.0;         ///< Pa (2D: N/m), P_ext the cell is driven by (pressure.external)
+    double innerPressure = 0.0;            ///< Pa, P_in(t) of eq. 22 as the last step's iteration ended
+    Mat3 innerStress = Mat3::Zero();       ///< Pa, sym(sigma) of eq. 20 then; zero while the shape is fixed
+    double externalPressure = 0.0;         ///< Pa, P_ext the cell is driven by (pressure.external)
     Mat3 inverseEdges = Mat3::Identity();  ///< 1/m, H^-1 (kept by setEdges)
 
     /// A square (2D) or cube (3D) of edge L at rest.

@@ -48,7 +48,8 @@ std::vector<Observable> observablesFor(const Settings& settings)
     const auto probeOf = [index](const World& w) {
         return static_cast<std::size_t>(index >= 0 ? index : static_cast<std::int64_t>(w.particles.size()) + index);
     };
-    const std::string energyUnit = settings.dimension == 2 ? "J/m" : "J";
+    // 2D: disks of unit thickness (1 m), so that every unit is the 3D one (README, "Units").
+    const std::string energyUnit = "J";
     std::vector<Observable> list = {
         {"kinetic_energy", energyUnit, "translational + rotational kinetic energy",
          [](const World& w, const StepDiagnostics&) { return kineticEnergy(w); }},
@@ -67,7 +68,7 @@ std::vector<Observable> observablesFor(const Settings& settings)
              [probeOf, a](const World& w, const StepDiagnostics&) { return w.particles.velocity[probeOf(w)][a]; }});
     }
     if (settings.setup == Setup::Piston) {
-        const std::string pressureUnit = settings.dimension == 2 ? "N/m" : "Pa";
+        const std::string pressureUnit = "Pa";  // 2D: force per boundary length per 1 m of thickness
         list.push_back({"piston_y", "m", "height of the piston",
                         [](const World& w, const StepDiagnostics&) { return w.piston->plane.point.y(); }});
         list.push_back(

@@ -12,7 +12,7 @@ namespace granular {
 void addPeriodicObservables(std::vector<Observable>& list, const Settings& settings)
 {
     const bool planar = settings.dimension == 2;
-    const std::string pressureUnit = planar ? "N/m" : "Pa";
+    const std::string pressureUnit = "Pa";  // 2D: disks of unit thickness (README, "Units")
     list.push_back({"dilation_rate", "1/s",
                     "lambda = (dL/dt)/L of the periodic cell (eq. 16, 23); trace(Lambda)/D once its shape is free",
                     [](const World& w, const StepDiagnostics&) { return w.cell->dilationRate(); }});

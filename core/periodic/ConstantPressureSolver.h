@@ -44,8 +44,8 @@ private:
     std::vector<Vec3> branch_;                ///< m, l_k: centre of body 0 to centre of body 1 (minimum image)
     double expectedDilationRate_ = 0.0;       ///< 1/s, lambda*
     Mat3 expectedStrainRate_ = Mat3::Zero();  ///< 1/s, Lambda*
-    Mat3 expectedStress_ = Mat3::Zero();      ///< Pa (2D: N/m), sym(sigma*)
-    double expectedInnerPressure_ = 0.0;      ///< Pa (2D: N/m), P_in*
+    Mat3 expectedStress_ = Mat3::Zero();      ///< Pa, sym(sigma*)
+    double expectedInnerPressure_ = 0.0;      ///< Pa, P_in*
 };
 
 }  // namespace granular

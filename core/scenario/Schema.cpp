@@ -227,10 +227,9 @@ Schema::Schema()
                 "setup pair: the upper grain keeps its initial velocity whatever acts on it (infinite mass)", reset),
         positive("drum.radius", "m", 0.02, 1e6, "inner radius of the drum (axis along z)", reset),
         real("drum.angular_velocity", "rad/s", 1.0, -1e6, 1e6, "rotation rate about +z", live),
-        positive("pressure.external", "Pa", 1.0, 1e12, "P_ext driving the periodic cell (2D: force per length, N/m)",
+        positive("pressure.external", "Pa", 1.0, 1e12, "P_ext driving the periodic cell (2D: per unit thickness)",
                  live),
-        positive("pressure.inertia", "kg/m", 100.0, 1e15, "M_lambda in M_lambda dlambda/dt = P_in - P_ext (2D: kg)",
-                 live),
+        positive("pressure.inertia", "kg/m", 100.0, 1e15, "M_lambda in M_lambda dlambda/dt = P_in - P_ext", live),
         choice("pressure.variant", "full", {"full", "partial"},
                "P_in* during the iteration from the expected new velocities (full, eq. 27) or the old ones "
                "(partial, eq. 32)",

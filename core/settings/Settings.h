@@ -122,7 +122,7 @@ struct MultiContactSettings {
 
 /// The coupling of the periodic cell to an external pressure (`pressure.*`; Shaebani et al. 2009, eq. 19, 23, 28).
 struct PressureSettings {
-    double externalPressure = 1.0;  ///< Pa (2D: N/m), P_ext
+    double externalPressure = 1.0;  ///< Pa, P_ext
     double inertia = 100.0;         ///< kg/m (2D: kg), M_lambda in M_lambda dlambda/dt = P_in - P_ext
     PressureVariant variant = PressureVariant::FullyImplicit;
     CellShape shape = CellShape::Fixed;

@@ -37,6 +37,7 @@ class CliPeriodicTest : public QObject {
 
 private slots:
     void runWritesThePackingSummary();
+    void twoDimensionalUnitsAgree();
     void sweepWritesOneRowPerValue();
     void sweepRejectsABadValueAndWritesNothing();
 };
@@ -96,6 +97,27 @@ void CliPeriodicTest::sweepRejectsABadValueAndWritesNothing()
     QCOMPARE(empty.exitCode, 2);
     QVERIFY2(isOneLineNaming(empty.err, "--values"), empty.err.c_str());
     QVERIFY(!fs::exists(dir));
+}
+
+// README "Units": 2D disks have unit thickness, so energies are in J and pressures in Pa, like forces in N and
+// masses in kg (before: J/m for energies, N/m for pressures, N for forces, kg for masses).
+void CliPeriodicTest::twoDimensionalUnitsAgree()
+{
+    for (const char* run :
+         {"periodic2d --set run.time=0.5", "chain1d --set run.time=2", "piston2d --set run.time=0.01"}) {
+        const ScratchDirectory dir;
+        const Result r = runGranular("run " + std::string(run) + " --quiet --out '" + dir.path.string() + "'");
+        QVERIFY2(r.exitCode == 0, r.err.c_str());
+        const auto units = nlohmann::json::parse(slurp(dir.path / "summary.json"))["units"];
+        QCOMPARE(units["kinetic_energy"].get<std::string>(), std::string("J"));
+        if (units.contains("pressure")) {
+            QCOMPARE(units["pressure"].get<std::string>(), std::string("Pa"));
+        }
+        for (const auto& [name, unit] : units.items()) {
+            const auto text = unit.get<std::string>();
+            QVERIFY2(text == "m/s" || text.find("/m") == std::string::npos, (std::string(run) + ": " + name).c_str());
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(CliPeriodicTest)

@@ -50,7 +50,7 @@ private slots:
 
 void PeriodicFreeShapeTest::referenceSystemRelaxesToIsotropicStress()
 {
-    const double pExt = 1.0;  // periodic2d's pressure.external, N/m
+    const double pExt = 1.0;  // periodic2d's pressure.external, Pa
     double largestShear = 0.0;
     for (std::int64_t seed = 1; seed <= 4; ++seed) {
         const auto run = periodic_test::relax(freeShape(periodic_test::referenceSystem(seed)));
@@ -64,15 +64,15 @@ void PeriodicFreeShapeTest::referenceSystemRelaxesToIsotropicStress()
         const Mat3& h = world.cell->edges;
         const double L = world.cell->length();
         largestShear = std::max(largestShear, std::fabs(h(0, 1)) / L);
-        std::printf("%s: %lld steps, %.2f s CPU, phi = %.4f, sigma = [%.9f %.2e; %.2e %.9f] N/m, "
+        std::printf("%s: %lld steps, %.2f s CPU, phi = %.4f, sigma = [%.9f %.2e; %.2e %.9f] Pa, "
                     "H = [%.4f %.4f; %.4f %.4f] m\n",
                     name.c_str(), static_cast<long long>(run.steps), run.cpuSeconds, analysis::volumeFraction(world),
                     sigma(0, 0), sigma(0, 1), sigma(1, 0), sigma(1, 1), h(0, 0), h(0, 1), h(1, 0), h(1, 1));
         QVERIFY2(std::fabs(world.cell->innerPressure - pExt) < 1e-6,
-                 (name + ": eq. 27 P_in* = " + std::to_string(world.cell->innerPressure) + " N/m").c_str());
+                 (name + ": eq. 27 P_in* = " + std::to_string(world.cell->innerPressure) + " Pa").c_str());
         QVERIFY2(largestComponent(deviation, 2) < 1e-6 * pExt,
                  (name + ": eq. 20: sigma - P_ext 1 has a component of " +
-                  std::to_string(largestComponent(deviation, 2)) + " N/m (every one must relax)")
+                  std::to_string(largestComponent(deviation, 2)) + " Pa (every one must relax)")
                      .c_str());
         const double phi = analysis::volumeFraction(world);
         QVERIFY2(

@@ -40,8 +40,8 @@ struct PackingResult {
     bool relaxed = false;
     std::int64_t steps = 0;
     double wallSeconds = 0.0;                          ///< s to relax, on its own thread
-    double innerPressure = 0.0;                        ///< N/m, eq. 27's P_in* at the end
-    Eigen::Matrix3d stress = Eigen::Matrix3d::Zero();  ///< N/m, eq. 20
+    double innerPressure = 0.0;                        ///< Pa, eq. 27's P_in* at the end
+    Eigen::Matrix3d stress = Eigen::Matrix3d::Zero();  ///< Pa, eq. 20
     std::vector<double> normals;                       ///< contact normals per 15-degree bin
     double volumeFraction = 0.0;
 };
@@ -86,28 +86,28 @@ void PeriodicPaperEnsembleTest::fivePackingsOfThousandDisksAreIsotropic()
     for (int k = 0; k < kPackings; ++k) {
         const PackingResult& r = results[static_cast<std::size_t>(k)];
         const std::string name = "seed " + std::to_string(k + 1);
-        std::printf("%s: %lld steps in %.0f s, phi %.4f, P_in %.9f N/m, sigma = [%.4f %.4f; %.4f %.4f] N/m\n",
+        std::printf("%s: %lld steps in %.0f s, phi %.4f, P_in %.9f Pa, sigma = [%.4f %.4f; %.4f %.4f] Pa\n",
                     name.c_str(), static_cast<long long>(r.steps), r.wallSeconds, r.volumeFraction, r.innerPressure,
                     r.stress(0, 0), r.stress(0, 1), r.stress(1, 0), r.stress(1, 1));
         QVERIFY2(r.relaxed,
                  (name + ": the stopping rule was not met in " + std::to_string(r.steps) + " steps").c_str());
         QVERIFY2(std::fabs(r.innerPressure - pExt) < 1e-6,
-                 (name + ": eq. 27 P_in* = " + std::to_string(r.innerPressure) + " N/m, P_ext = 1 N/m").c_str());
+                 (name + ": eq. 27 P_in* = " + std::to_string(r.innerPressure) + " Pa, P_ext = 1 Pa").c_str());
         meanStress += r.stress / kPackings;
         for (std::size_t b = 0; b < normals.size(); ++b) {
             normals[b] += r.normals[b];
         }
     }
 
-    std::printf("eq. 33: mean sigma = [%.4f %.4f; %.4f %.4f] N/m (paper: [1.00909 -0.01334; -0.01332 0.99091])\n",
+    std::printf("eq. 33: mean sigma = [%.4f %.4f; %.4f %.4f] Pa (paper: [1.00909 -0.01334; -0.01332 0.99091])\n",
                 meanStress(0, 0), meanStress(0, 1), meanStress(1, 0), meanStress(1, 1));
     QVERIFY2(std::fabs(meanStress(0, 0) - pExt) < 0.02 * pExt && std::fabs(meanStress(1, 1) - pExt) < 0.02 * pExt,
              ("eq. 33: the mean stress's diagonal (" + std::to_string(meanStress(0, 0)) + ", " +
-              std::to_string(meanStress(1, 1)) + ") is not within 2 % of P_ext = 1 N/m")
+              std::to_string(meanStress(1, 1)) + ") is not within 2 % of P_ext = 1 Pa")
                  .c_str());
     QVERIFY2(std::fabs(meanStress(0, 1)) < 0.02 * pExt,
              ("eq. 33: the mean stress's off-diagonal " + std::to_string(meanStress(0, 1)) +
-              " N/m is not within 2 % of P_ext")
+              " Pa is not within 2 % of P_ext")
                  .c_str());
 
     double total = 0.0;

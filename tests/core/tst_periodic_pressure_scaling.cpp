@@ -33,9 +33,8 @@ void PeriodicPressureScalingTest::volumeFractionDoesNotDependOnThePressure()
         const auto run = periodic_test::relax(scenario);
         const World& world = run.simulation.world();
         const double phi = analysis::volumeFraction(world);
-        std::printf("P_ext = %g N/m: volume fraction %.5f, %lld steps, %.2f s CPU, mean overlap %.3e m\n", pressure,
-                    phi, static_cast<long long>(run.steps), run.cpuSeconds,
-                    analysis::packingStatistics(world).meanOverlap);
+        std::printf("P_ext = %g Pa: volume fraction %.5f, %lld steps, %.2f s CPU, mean overlap %.3e m\n", pressure, phi,
+                    static_cast<long long>(run.steps), run.cpuSeconds, analysis::packingStatistics(world).meanOverlap);
         QVERIFY2(run.relaxed, ("P_ext = " + std::to_string(pressure) + ": not relaxed").c_str());
         QVERIFY2(
             std::fabs(world.cell->innerPressure - pressure) < 1e-6 * pressure,

@@ -63,11 +63,11 @@ void PeriodicRelaxationTest::referenceSystemRelaxesToTheExternalPressure()
                                   .c_str());
         const double pIn = world.cell->innerPressure;
         QVERIFY2(std::fabs(pIn - pExt) < 1e-6,
-                 (name + ": eq. 27 P_in* = " + std::to_string(pIn) + " N/m, P_ext = 1 N/m").c_str());
+                 (name + ": eq. 27 P_in* = " + std::to_string(pIn) + " Pa, P_ext = 1 Pa").c_str());
         const Eigen::Matrix3d sigma = stressTensor(world);
         const double trace = sigma.trace() / 2.0;
         QVERIFY2(std::fabs(trace - pExt) < 1e-6,
-                 (name + ": eq. 20/22 trace(sigma)/2 = " + std::to_string(trace) + " N/m, P_ext = 1 N/m").c_str());
+                 (name + ": eq. 20/22 trace(sigma)/2 = " + std::to_string(trace) + " Pa, P_ext = 1 Pa").c_str());
         const std::array<double, 3> components{sigma(0, 0), sigma(1, 1), sigma(0, 1)};
         for (std::size_t k = 0; k < 3; ++k) {
             sum[k] += components[k];
@@ -77,7 +77,7 @@ void PeriodicRelaxationTest::referenceSystemRelaxesToTheExternalPressure()
         for (std::size_t k = 0; k < 8; ++k) {
             normals[k] += histogram.counts[k];
         }
-        std::printf("seed %d: %lld steps, %.2f s CPU, sigma = [%.4f %.4f; %.4f %.4f] N/m, %.0f contacts\n", seed,
+        std::printf("seed %d: %lld steps, %.2f s CPU, sigma = [%.4f %.4f; %.4f %.4f] Pa, %.0f contacts\n", seed,
                     static_cast<long long>(run.steps), run.cpuSeconds, sigma(0, 0), sigma(0, 1), sigma(1, 0),
                     sigma(1, 1), histogram.total());
     }
@@ -89,10 +89,10 @@ void PeriodicRelaxationTest::referenceSystemRelaxesToTheExternalPressure()
         const double mean = sum[k] / kSeeds;
         const double spread = std::sqrt(std::max(0.0, (sumSquares[k] - kSeeds * mean * mean) / (kSeeds - 1)));
         const double standardError = spread / std::sqrt(static_cast<double>(kSeeds));
-        std::printf("eq. 33: mean %s = %.4f N/m (P_ext 1: %.4f), per-packing spread %.4f, standard error %.4f\n",
+        std::printf("eq. 33: mean %s = %.4f Pa (P_ext 1: %.4f), per-packing spread %.4f, standard error %.4f\n",
                     names[k], mean, expected[k], spread, standardError);
         QVERIFY2(std::fabs(mean - expected[k]) < 3.0 * standardError,
-                 (std::string("eq. 33: mean ") + names[k] + " = " + std::to_string(mean) + " N/m over " +
+                 (std::string("eq. 33: mean ") + names[k] + " = " + std::to_string(mean) + " Pa over " +
                   std::to_string(kSeeds) + " packings is more than 3 standard errors (" +
                   std::to_string(standardError) + ") from " + std::to_string(expected[k]))
                      .c_str());

@@ -105,8 +105,8 @@ private slots:
         }
         QVERIFY2(titles.contains(QStringLiteral("t (s)")), qPrintable(titles.join(QStringLiteral(" | "))));
         QVERIFY2(titles.contains(QStringLiteral("piston_y (m)")), qPrintable(titles.join(QStringLiteral(" | "))));
-        QVERIFY2(titles.contains(QStringLiteral("P (N/m)")), qPrintable(titles.join(QStringLiteral(" | "))));
-        QVERIFY2(titles.contains(QStringLiteral("E_kin (J/m)")), qPrintable(titles.join(QStringLiteral(" | "))));
+        QVERIFY2(titles.contains(QStringLiteral("P (Pa)")), qPrintable(titles.join(QStringLiteral(" | "))));
+        QVERIFY2(titles.contains(QStringLiteral("E_kin (J)")), qPrintable(titles.join(QStringLiteral(" | "))));
     }
 
     void plotDataIsSavedAsTheRunsCsv()
