@@ -5,6 +5,7 @@
 #include "cli/Commands.h"
 #include "cli/EnsembleTables.h"
 #include "cli/JobPool.h"
+#include "cli/PoolCommand.h"
 #include "cli/RunRecord.h"
 #include "cli/RunSession.h"
 #include "scenario/ScenarioError.h"
@@ -117,23 +118,18 @@ std::vector<std::int64_t> parseSeeds(const std::string& text)
 
 int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std::ostream& userErr)
 {
-    std::unique_ptr<JobPool> pool;
-    try {
-        pool = makeJobPool(options.jobs);
-    } catch (const JobPoolError& error) {
-        userErr << "granular: ensemble: " << error.what() << '\n';
+    PoolCommand command("ensemble", options.jobs, userOut, userErr);
+    if (!command.started()) {
         return BadInput;
     }
-    // Only the root talks to the user; every rank checks the input, so that all stop together on bad input.
-    std::ostringstream elsewhere;
-    std::ostream& out = pool->isRoot() ? userOut : elsewhere;
-    std::ostream& err = pool->isRoot() ? userErr : elsewhere;
+    JobPool& pool = command.pool();
+    std::ostream& out = command.out();
+    std::ostream& err = command.err();
 
     std::vector<std::int64_t> seeds;
     Scenario scenario;
     std::unique_ptr<RunOutput> output;
-    bool ready = false;
-    try {
+    const bool ready = command.checkInput([&] {
         seeds = parseSeeds(options.seeds);
         scenario = scenarioFromArguments(options.scenario, options.assignments);
         scenario.set("seed", seeds.front());
@@ -141,34 +137,23 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
         {
             const Simulation trial(scenario);
         }  // the first seed's world builds (e.g. the grains fit); freed at once
-        if (pool->isRoot()) {
+        if (pool.isRoot()) {
             output = std::make_unique<RunOutput>(options.outDirectory);
         }
-        ready = true;
-    } catch (const ScenarioError& error) {
-        err << "granular: ensemble: " << error.what() << '\n';
-    } catch (const std::invalid_argument& error) {
-        err << "granular: ensemble: " << error.what() << '\n';
-    } catch (const OutputError& error) {
-        err << "granular: ensemble: " << error.what() << '\n';
-    }
-    if (!pool->allReady(ready)) {
-        if (ready) {
-            err << "granular: ensemble: the checks failed on another MPI rank (e.g. the scenario file is missing on "
-                   "its machine)\n";
-        }
+    });
+    if (!ready) {
         return BadInput;
     }
 
     if (!options.quiet) {
-        out << "ensemble of " << seeds.size() << " runs of " << scenario.text("name") << " on " << pool->description()
+        out << "ensemble of " << seeds.size() << " runs of " << scenario.text("name") << " on " << pool.description()
             << '\n';
     }
     const auto start = std::chrono::steady_clock::now();
     std::size_t finishedCount = 0;
     std::vector<std::string> results;
     try {
-        results = pool->run(
+        results = pool.run(
             seeds.size(), [&](std::size_t index) { return runSeed(scenario, seeds[index]).toBytes(); },
             [&](std::size_t index, const std::string& result, const std::string& worker) {
                 ++finishedCount;
@@ -184,7 +169,7 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
         err << "granular: ensemble: " << error.what() << '\n';
         return RuntimeFailure;
     }
-    if (!pool->isRoot()) {
+    if (!pool.isRoot()) {
         return Success;  // rank 0 writes and reports
     }
 

@@ -6,6 +6,7 @@
 #include "analysis/PackingStatistics.h"
 #include "cli/Commands.h"
 #include "cli/JobPool.h"
+#include "cli/PoolCommand.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Value.h"
 #include "settings/SettingsBinding.h"
@@ -122,25 +123,20 @@ std::vector<std::string> splitValues(const std::string& list)
 
 int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostream& userErr)
 {
-    std::unique_ptr<JobPool> pool;
-    try {
-        pool = makeJobPool(options.jobs);
-    } catch (const JobPoolError& error) {
-        userErr << "granular: sweep: " << error.what() << '\n';
+    PoolCommand command("sweep", options.jobs, userOut, userErr);
+    if (!command.started()) {
         return BadInput;
     }
-    // Only the root talks to the user; every rank checks the input, so that all stop together on bad input.
-    std::ostringstream elsewhere;
-    std::ostream& out = pool->isRoot() ? userOut : elsewhere;
-    std::ostream& err = pool->isRoot() ? userErr : elsewhere;
+    JobPool& pool = command.pool();
+    std::ostream& out = command.out();
+    std::ostream& err = command.err();
 
     // Check every value and the output directory first: a bad value or --out stops the sweep before any run.
     // Only the scenarios are kept; each run's world is built when its turn comes and freed after it.
     std::vector<std::string> values;
     std::vector<Scenario> scenarios;
     std::unique_ptr<RunOutput> output;
-    bool ready = false;
-    try {
+    const bool ready = command.checkInput([&] {
         if (options.key.empty()) {
             throw std::invalid_argument("--key: empty; accepted: a parameter key such as solver.iterations");
         }
@@ -159,26 +155,15 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
             }  // the world builds (e.g. the grains fit); freed at once
             scenarios.push_back(std::move(scenario));
         }
-        if (pool->isRoot()) {
+        if (pool.isRoot()) {
             output = std::make_unique<RunOutput>(options.outDirectory);
         }
-        ready = true;
-    } catch (const ScenarioError& error) {
-        err << "granular: sweep: " << error.what() << '\n';
-    } catch (const std::invalid_argument& error) {
-        err << "granular: sweep: " << error.what() << '\n';
-    } catch (const OutputError& error) {
-        err << "granular: sweep: " << error.what() << '\n';
-    }
-    if (!pool->allReady(ready)) {
-        if (ready) {
-            err << "granular: sweep: the checks failed on another MPI rank (e.g. the scenario file is missing on its "
-                   "machine)\n";
-        }
+    });
+    if (!ready) {
         return BadInput;
     }
     try {
-        const std::vector<std::string> results = pool->run(
+        const std::vector<std::string> results = pool.run(
             scenarios.size(), [&](std::size_t k) { return runOne(scenarios[k]).toBytes(); },
             [&](std::size_t k, const std::string& result, const std::string& worker) {
                 if (options.quiet) {
@@ -195,7 +180,7 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
                     << '\n'
                     << std::flush;
             });
-        if (!pool->isRoot()) {
+        if (!pool.isRoot()) {
             return Success;  // rank 0 writes and reports
         }
         std::vector<SweepRow> rows;
@@ -232,7 +217,7 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
             }
         }
         if (!options.quiet) {
-            out << "swept " << options.key << " over " << rows.size() << " values on " << pool->description()
+            out << "swept " << options.key << " over " << rows.size() << " values on " << pool.description()
                 << ", output in " << output->directory().string() << '\n';
         }
         if (!failed.empty()) {
