@@ -151,16 +151,17 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
     }
     const auto start = std::chrono::steady_clock::now();
     std::size_t finishedCount = 0;
-    std::vector<std::string> results;
+    std::vector<RunRecord> records(seeds.size());
     try {
-        results = pool.run(
+        pool.run(
             seeds.size(), [&](std::size_t index) { return runSeed(scenario, seeds[index]).toBytes(); },
-            [&](std::size_t index, const std::string& result, const std::string& worker) {
+            [&](std::size_t index, std::string&& result, const std::string& worker) {
                 ++finishedCount;
+                records[index] = RunRecord::fromBytes(result);
                 if (options.quiet) {
                     return;
                 }
-                const RunRecord record = RunRecord::fromBytes(result);
+                const RunRecord& record = records[index];
                 out << "[" << finishedCount << "/" << seeds.size() << "] seed " << seeds[index] << " on " << worker
                     << (record.failed() ? ": failed: " + record.message : std::string(": finished")) << '\n'
                     << std::flush;
@@ -174,11 +175,6 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
     }
 
     try {
-        std::vector<RunRecord> records;
-        records.reserve(results.size());
-        for (const std::string& bytes : results) {
-            records.push_back(RunRecord::fromBytes(bytes));
-        }
         for (const RunRecord& record : records) {
             for (const auto& entry : record.files) {
                 output->write("runs/" + std::to_string(record.seed) + "/" + entry.first,

@@ -30,19 +30,16 @@ public:
     }
     bool allReady(bool ready) override { return ready; }
 
-    std::vector<std::string> run(std::size_t count, const Job& job, const Finished& finished) override
+    void run(std::size_t count, const Job& job, const Finished& finished) override
     {
-        std::vector<std::string> results(count);
         std::atomic<std::size_t> next{0};
         LocalWorkers workers(std::min(threads_, count), job, next, count);
         for (std::size_t done = 0; done < count;) {
             for (auto& d : workers.collect(std::chrono::milliseconds(200))) {
-                finished(d.index, d.result, d.worker);
-                results[d.index] = std::move(d.result);
+                finished(d.index, std::move(d.result), d.worker);
                 ++done;
             }
         }
-        return results;
     }
 
 private:

@@ -6,7 +6,6 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
 namespace granular::cli {
 
@@ -19,15 +18,15 @@ public:
 /// Runs numbered jobs, each a whole run, on this machine's threads or, when the program was started by mpirun,
 /// on every MPI rank. Jobs are handed out one at a time to whichever worker is free (runs differ in length), and
 /// their results come back as bytes in job order, so that what is made of them does not depend on the number of
-/// workers or on the order in which the jobs finish.
+/// workers or on the order in which the jobs finish: the root receives each result once, with its job number.
 class JobPool {
 public:
     /// One job: its result as bytes. A job reports its own failures in its result; an exception escaping a job is
     /// a defect (threads: run() rethrows it; MPI: every rank is aborted with its message).
     using Job = std::function<std::string(std::size_t index)>;
-    /// Called on the root, on run()'s thread, as each job finishes; `worker` says where it ran ("thread 2",
-    /// "rank 1").
-    using Finished = std::function<void(std::size_t index, const std::string& result, const std::string& worker)>;
+    /// Called on the root, on run()'s thread, once per job as it finishes, with the job's result to keep; `worker`
+    /// says where it ran ("thread 2", "rank 1").
+    using Finished = std::function<void(std::size_t index, std::string&& result, const std::string& worker)>;
 
     JobPool() = default;
     JobPool(const JobPool&) = delete;
@@ -43,8 +42,8 @@ public:
     /// Collective: true on every process when `ready` is true on every process (their checks passed), so that
     /// all stop together before the first job when one cannot go on.
     virtual bool allReady(bool ready) = 0;
-    /// Runs jobs 0 .. count-1. On the root: their results in job order; on the other ranks: empty.
-    virtual std::vector<std::string> run(std::size_t count, const Job& job, const Finished& finished) = 0;
+    /// Runs jobs 0 .. count-1; returns when all are done. `finished` is called on the root only.
+    virtual void run(std::size_t count, const Job& job, const Finished& finished) = 0;
 };
 
 /// Whether this process was started by mpirun (Open MPI's, MPICH's or PMIx's environment variables).

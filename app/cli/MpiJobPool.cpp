@@ -94,27 +94,25 @@ public:
         return all == 1;
     }
 
-    std::vector<std::string> run(std::size_t count, const Job& job, const Finished& finished) override
+    void run(std::size_t count, const Job& job, const Finished& finished) override
     {
         if (rank_ != kRoot) {
             work(job);
-            return {};
+            return;
         }
-        return handOut(count, job, finished);
+        handOut(count, job, finished);
     }
 
 private:
     /// Rank 0: answers the other ranks' requests and runs jobs on one thread of its own.
-    [[nodiscard]] std::vector<std::string> handOut(std::size_t count, const Job& job, const Finished& finished) const
+    void handOut(std::size_t count, const Job& job, const Finished& finished) const
     {
-        std::vector<std::string> results(count);
         std::size_t done = 0;
         auto keep = [&](std::size_t index, std::string&& result, const std::string& worker) {
             if (index >= count) {
                 abortAll("a rank sent the result of job " + std::to_string(index) + " of " + std::to_string(count));
             }
-            finished(index, result, worker);
-            results[index] = std::move(result);
+            finished(index, std::move(result), worker);
             ++done;
         };
         std::atomic<std::size_t> next{0};
@@ -153,7 +151,6 @@ private:
                 keep(d.index, std::move(d.result), "rank 0");
             }
         }
-        return results;
     }
 
     /// Every other rank: asks for a job, runs it, sends its result with the next request.

@@ -18,7 +18,6 @@
 #include <ctime>
 #include <memory>
 #include <ostream>
-#include <sstream>
 #include <stdexcept>
 #include <utility>
 
@@ -163,13 +162,15 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
         return BadInput;
     }
     try {
-        const std::vector<std::string> results = pool.run(
+        std::vector<SweepRow> rows(scenarios.size());
+        pool.run(
             scenarios.size(), [&](std::size_t k) { return runOne(scenarios[k]).toBytes(); },
-            [&](std::size_t k, const std::string& result, const std::string& worker) {
+            [&](std::size_t k, std::string&& result, const std::string& worker) {
+                rows[k] = SweepRow::fromBytes(result);
                 if (options.quiet) {
                     return;
                 }
-                const SweepRow row = SweepRow::fromBytes(result);
+                const SweepRow& row = rows[k];
                 out << options.key << " = " << values[k] << " on " << worker << ": ";
                 if (!row.failure.empty()) {
                     out << "failed: " << row.failure << '\n';
@@ -182,11 +183,6 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
             });
         if (!pool.isRoot()) {
             return Success;  // rank 0 writes and reports
-        }
-        std::vector<SweepRow> rows;
-        rows.reserve(results.size());
-        for (const std::string& bytes : results) {
-            rows.push_back(SweepRow::fromBytes(bytes));
         }
         output->write("sweep.csv", [&](std::ostream& csv) {
             csv << "value,mean_overlap,volume_fraction,steps,relaxed,failure\n";
