@@ -48,6 +48,7 @@ private slots:
     void exclusiveLowerBoundRejectsZero();
     void wrongTypeNamesKeyAndExpectedKind();
     void unknownKeyIsNamed();
+    void controlCharactersInAKeyStayOnOneLine();
     void unknownChoiceListsTheChoices();
     void malformedJsonGivesLineAndColumn();
     void missingFileNamesThePath();
@@ -114,6 +115,19 @@ void SchemaTest::unknownKeyIsNamed()
     const std::string error = errorOf([] { (void)scenarioFromJson(R"({"solver": {"dtt": 0.1}})", "s.json"); });
     QVERIFY(oneLine(error));
     QVERIFY2(contains(error, "s.json: unknown key 'solver.dtt'"), error.c_str());
+}
+
+// A JSON key may hold escapes that decode to control characters; the message names the key with them
+// escaped (found by fuzz_scenario_json: a key with "\n" made a two-line message).
+void SchemaTest::controlCharactersInAKeyStayOnOneLine()
+{
+    const std::string error =
+        errorOf([] { (void)scenarioFromJson(R"({"sol\nver\u0001": {"dt": 2e99990}})", "k.json"); });
+    QVERIFY2(oneLine(error), error.c_str());
+    QVERIFY2(contains(error, "k.json: "), error.c_str());
+    QVERIFY2(contains(error, "sol\\nver\\x01"), error.c_str());
+    const std::string unknown = errorOf([] { (void)scenarioFromJson("{\"solver\": {\"d\\tt\\r\": 0.1}}", "t.json"); });
+    QVERIFY2(contains(unknown, "unknown key 'solver.d\\tt\\r'"), unknown.c_str());
 }
 
 void SchemaTest::unknownChoiceListsTheChoices()
