@@ -1,5 +1,6 @@
 // granular-studio: the desktop studio of Granular Studio.
 //   granular-studio [SCENARIO] [--set KEY=VALUE]... [--screenshot FILE.png [--after-steps N]]
+// Without SCENARIO it opens on kFirstScenario, the studio's first screen.
 // Exit codes as for `granular`: 0 success, 1 runtime failure, 2 bad input (one line on stderr).
 #include "MainWindow.h"
 #include "PlotPanel.h"
@@ -29,6 +30,10 @@ enum ExitCode : int { Success = 0, RuntimeFailure = 1, BadInput = 2 };
 /// under Xvfb on a loaded machine takes seconds, and the steps before it are the caller's choice:
 /// this only guards against a studio that hangs.
 constexpr int screenshotTimeout = 600;
+
+/// The first screen: 1000 disks compressed by a piston, force chains carrying its weight, ready for the load
+/// step (its studio.start_time), with its lesson beside it.
+constexpr const char* kFirstScenario = "piston2d";
 
 void complain(const QString& message)
 {
@@ -70,19 +75,26 @@ int saveWindowImage(granular::ui::MainWindow& window, const QString& path)
     return Success;
 }
 
-/// --screenshot: once the view shows a frame of at least `afterSteps` steps (the first frame when
-/// 0), redraws the plots, waits for the view to be composed and saves the window, then exits.
-/// Lives on the GUI thread.
+/// --screenshot: once the run is ready (a scenario with studio.start_time plays there first) and then the view
+/// shows a frame of `afterSteps` more steps, redraws the plots, waits for the view to be composed and saves the
+/// window, then exits. Lives on the GUI thread.
 class ScreenshotWhenReady final : public QObject {
 public:
+    /// `preparing`: the run plays to its studio.start_time first (the controller pauses it there).
     ScreenshotWhenReady(granular::ui::MainWindow& window, granular::ui::SimulationController& controller, QString path,
-                        std::int64_t afterSteps)
-        : window_(window), controller_(controller), path_(std::move(path)), afterSteps_(afterSteps)
+                        std::int64_t afterSteps, bool preparing)
+        : window_(window), controller_(controller), path_(std::move(path)), afterSteps_(afterSteps), ready_(!preparing)
     {
         connect(window_.sceneView(), &QOpenGLWindow::frameSwapped, this, &ScreenshotWhenReady::frameShown);
         connect(&controller_, &granular::ui::SimulationController::runningChanged, this, [this](bool running) {
-            if (!running && controller_.steps() < afterSteps_) {
-                complain(QStringLiteral("stopped after %1 of %2 steps").arg(controller_.steps()).arg(afterSteps_));
+            if (running) {
+                return;
+            }
+            if (!ready_) {  // the prepared state is reached: the steps asked for count from here
+                ready_ = true;
+                begin();
+            } else if (controller_.steps() < target_) {
+                complain(QStringLiteral("stopped after %1 of %2 steps").arg(controller_.steps()).arg(target_));
                 QCoreApplication::exit(RuntimeFailure);
             }
         });
@@ -96,21 +108,30 @@ public:
         });
     }
 
-    /// Starts the steps (if any); the controller publishes its first frame by itself.
+    /// Starts the steps (if any) unless the run is still being prepared; the controller publishes its first
+    /// frame by itself.
     void start()
     {
+        if (ready_) {
+            begin();
+        }
+    }
+
+private:
+    void begin()
+    {
+        target_ = controller_.steps() + afterSteps_;
         if (afterSteps_ > 0) {
             controller_.playSteps(afterSteps_);
         }
     }
 
-private:
     /// The view has drawn a frame: the first one of enough steps arms the shot (plots redrawn,
     /// the view drawn once more); the frame after it is saved on the next turn of the loop.
     void frameShown()
     {
         const auto& frame = window_.sceneView()->frame();
-        if (saving_ || !frame || frame->steps < afterSteps_) {
+        if (saving_ || !ready_ || !frame || frame->steps < target_) {
             return;
         }
         if (!armed_) {
@@ -127,6 +148,8 @@ private:
     granular::ui::SimulationController& controller_;
     QString path_;
     std::int64_t afterSteps_;
+    bool ready_;
+    std::int64_t target_ = 0;  ///< steps of the frame to save
     bool armed_ = false;
     bool saving_ = false;
 };
@@ -146,7 +169,7 @@ int main(int argc, char** argv)
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("show this help"));
     parser.addOption(help);
     parser.addPositionalArgument(QStringLiteral("SCENARIO"),
-                                 QStringLiteral("built-in name or path to a JSON file (default: freefall3d)"),
+                                 QStringLiteral("built-in name or path to a JSON file (default: piston2d)"),
                                  QStringLiteral("[SCENARIO]"));
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("override a parameter (repeatable)"),
                                  QStringLiteral("KEY=VALUE"));
@@ -154,7 +177,8 @@ int main(int argc, char** argv)
                                         QStringLiteral("save an image of the window once it has rendered, then exit"),
                                         QStringLiteral("FILE.png"));
     const QCommandLineOption afterSteps(QStringLiteral("after-steps"),
-                                        QStringLiteral("with --screenshot: run N steps first (default 0)"),
+                                        QStringLiteral("with --screenshot: run N steps first, after the scenario's "
+                                                       "studio.start_time (default 0)"),
                                         QStringLiteral("N"));
     parser.addOption(set);
     parser.addOption(screenshot);
@@ -192,7 +216,7 @@ int main(int argc, char** argv)
             return BadInput;
         }
     }
-    const std::string scenarioName = positional.isEmpty() ? "freefall3d" : positional.front().toStdString();
+    const std::string scenarioName = positional.isEmpty() ? kFirstScenario : positional.front().toStdString();
 
     // The world is built here, before any window, so that parameters that do not fit together are
     // reported like other bad input. It is then handed to the simulation thread.
@@ -216,14 +240,15 @@ int main(int argc, char** argv)
     // Threads: the controller object, the window, its widgets and every VTK object live on this
     // (GUI) thread; the Simulation lives on the controller's simulation thread from here on.
     // The window is declared after the controller, so it is destroyed first.
+    const bool preparing = simulation->settings().studioStartTime > simulation->world().time;
     granular::ui::SimulationController controller(std::move(simulation), scenarioName);
     granular::ui::MainWindow window(controller);
     window.show();
 
     std::unique_ptr<ScreenshotWhenReady> shot;
     if (parser.isSet(screenshot)) {
-        shot =
-            std::make_unique<ScreenshotWhenReady>(window, controller, parser.value(screenshot), stepsBeforeScreenshot);
+        shot = std::make_unique<ScreenshotWhenReady>(window, controller, parser.value(screenshot),
+                                                     stepsBeforeScreenshot, preparing);
         shot->start();
     }
     return QApplication::exec();

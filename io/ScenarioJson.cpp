@@ -1,5 +1,7 @@
 #include "ScenarioJson.h"
 
+#include "LessonJson.h"
+
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
 
@@ -159,7 +161,12 @@ Scenario scenarioFromJson(std::string_view json, const std::string& origin)
     }
     Scenario scenario;
     try {
-        apply(scenario, root, "");
+        Json parameters = root;
+        if (const auto lesson = parameters.find("lesson"); lesson != parameters.end()) {
+            scenario.setLesson(lessonFromJson(*lesson));
+            parameters.erase(lesson);
+        }
+        apply(scenario, parameters, "");
     } catch (const ScenarioError& error) {
         throw ScenarioError(origin + ": " + error.what());
     }
@@ -186,6 +193,9 @@ std::string scenarioToJson(const Scenario& scenario)
     nlohmann::ordered_json root = nlohmann::ordered_json::object();
     for (const auto& p : Schema::instance().parameters()) {
         insert(root, p.key, scenario.get(p.key));
+    }
+    if (!scenario.lesson().empty()) {
+        root["lesson"] = lessonToJson(scenario.lesson());
     }
     return root.dump(2) + "\n";
 }

@@ -8,7 +8,8 @@
 
 namespace granular {
 
-/// Parses scenario JSON (nested objects whose leaves are schema keys) on top of the defaults.
+/// Parses scenario JSON (nested objects whose leaves are schema keys, and an optional "lesson" array: see
+/// LessonJson.h) on top of the defaults.
 /// `origin` names the source in error messages. Throws ScenarioError with one line: the JSON
 /// line/column for malformed text, else the dotted key and what it accepts.
 Scenario scenarioFromJson(std::string_view json, const std::string& origin);

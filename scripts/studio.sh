@@ -7,7 +7,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/setup.sh"
 bash "$root/scripts/build.sh" --target granular-studio granular
 if [[ $# -eq 0 ]]; then
-    set -- freefall3d
+    set -- piston2d
 fi
 studio="$root/build/app/granular-studio"
 # Qt warns on stderr when the runtime directory is missing (containers, CI); give it one.

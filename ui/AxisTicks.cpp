@@ -1,5 +1,7 @@
 #include "AxisTicks.h"
 
+#include <QValueAxis>
+
 #include <algorithm>
 #include <cmath>
 
@@ -22,6 +24,16 @@ AxisTicks roundTicks(double low, double high, int count)
     ticks.anchor = std::ceil(low / ticks.interval) * ticks.interval;
     ticks.decimals = std::max(0, -static_cast<int>(std::floor(std::log10(ticks.interval) + 1e-9)));
     return ticks;
+}
+
+void setRoundRange(QValueAxis& axis, double low, double high)
+{
+    axis.setRange(low, high);
+    const AxisTicks ticks = roundTicks(low, high, 5);
+    axis.setTickType(QValueAxis::TicksDynamic);
+    axis.setTickAnchor(ticks.anchor);
+    axis.setTickInterval(ticks.interval);
+    axis.setLabelFormat(QStringLiteral("%.") + QString::number(ticks.decimals) + QStringLiteral("f"));
 }
 
 }  // namespace granular::ui

@@ -1,5 +1,7 @@
 #pragma once
 
+class QValueAxis;
+
 namespace granular::ui {
 
 /// Round tick marks for an axis: every `interval` (1, 2 or 5 times a power of ten) from `anchor`, labelled with
@@ -14,5 +16,8 @@ struct AxisTicks {
 /// Ticks for the range [low, high] with about `count` marks (at least 2). A flat or inverted range gets the
 /// ticks of a unit span around it.
 [[nodiscard]] AxisTicks roundTicks(double low, double high, int count);
+
+/// Sets the axis' range to [low, high] with about five round ticks (roundTicks) and labels that differ.
+void setRoundRange(QValueAxis& axis, double low, double high);
 
 }  // namespace granular::ui

@@ -1,5 +1,7 @@
 #include "CompressionPanel.h"
 
+#include "AxisTicks.h"
+
 #include "CsvSeries.h"
 #include "sim/Frame.h"
 
@@ -156,8 +158,8 @@ void CompressionPanel::appendRows(const std::vector<SeriesRow>& rows)
     for (auto& [line, points] : added) {
         line->append(points);
     }
-    curves_->compression->setRange(0.0, 1.05 * curves_->largestCompression);
-    curves_->force->setRange(0.0, 1.08 * curves_->largestForce);
+    setRoundRange(*curves_->compression, 0.0, 1.05 * curves_->largestCompression);
+    setRoundRange(*curves_->force, 0.0, 1.08 * curves_->largestForce);
 }
 
 void CompressionPanel::showFrame(const std::shared_ptr<const Frame>& frame)
@@ -198,8 +200,8 @@ void CompressionPanel::showFrame(const std::shared_ptr<const Frame>& frame)
         highest = std::max(highest, y);
     }
     histogram_->replace(steps);
-    histogramForce_->setRange(0.0, largest);
-    histogramShare_->setRange(0.0, 1.1 * highest);
+    setRoundRange(*histogramForce_, 0.0, largest);
+    setRoundRange(*histogramShare_, 0.0, 1.1 * highest);
 }
 
 QString CompressionPanel::loadReference(const QString& directory)
@@ -248,8 +250,8 @@ QString CompressionPanel::loadReference(const QString& directory)
         }
         curves_->reference[stroke] = line;
     }
-    curves_->compression->setRange(0.0, 1.05 * curves_->largestCompression);
-    curves_->force->setRange(0.0, 1.08 * curves_->largestForce);
+    setRoundRange(*curves_->compression, 0.0, 1.05 * curves_->largestCompression);
+    setRoundRange(*curves_->force, 0.0, 1.08 * curves_->largestForce);
     referenceLabel_->setText(tr("reference: %1").arg(directory));
     return {};
 }

@@ -2,11 +2,13 @@
 
 #include "CompressionPanel.h"
 #include "FrameExport.h"
+#include "LessonPanel.h"
 #include "ParameterPanel.h"
 #include "ParticleInspector.h"
 #include "PlotPanel.h"
 #include "SceneView.h"
 #include "SimulationController.h"
+#include "ValueText.h"
 #include "scenario/Schema.h"
 #include "settings/SettingsBinding.h"
 #include "sim/Frame.h"
@@ -70,7 +72,7 @@ QLabel* statusLabel(QWidget* parent, const QString& tip)
 MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
     : QMainWindow(parent), controller_(controller), view_(new SceneView), plots_(new PlotPanel(this)),
       parameters_(new ParameterPanel(this)), inspector_(new ParticleInspector(this)),
-      compression_(new CompressionPanel(this)), pullTimer_(new QTimer(this))
+      compression_(new CompressionPanel(this)), lesson_(new LessonPanel(this)), pullTimer_(new QTimer(this))
 {
     setWindowTitle(tr("Granular Studio"));
     resize(1280, 800);
@@ -94,9 +96,12 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
     setCentralWidget(centre);
 
     auto* tabs = new QTabWidget(this);
+    sideTabs_ = tabs;
     tabs->setObjectName(QStringLiteral("sideTabs"));
+    tabs->addTab(lesson_, tr("Lesson"));
     tabs->addTab(parameters_, tr("Parameters"));
     tabs->addTab(inspector_, tr("Particle"));
+    tabs->setTabVisible(0, false);
     auto* dock = new QDockWidget(tr("Scenario"), this);
     dock->setObjectName(QStringLiteral("scenarioDock"));
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
@@ -135,6 +140,7 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
 
     connect(parameters_, &ParameterPanel::parameterEdited, &controller_, &SimulationController::setParameter);
+    connect(lesson_, &LessonPanel::applyRequested, this, &MainWindow::applyLessonStep);
     connect(parameters_, &ParameterPanel::scenarioChosen, this,
             [this](const QString& nameOrPath) { controller_.loadScenario(nameOrPath); });
     connect(view_, &SceneView::particlePicked, this, [this, tabs](int index) {
@@ -418,6 +424,12 @@ void MainWindow::startRun(const RunInfo& run)
     const QString name = QString::fromStdString(run.settings.name);
     setWindowTitle(tr("Granular Studio - %1").arg(name));
     parameters_->setScenario(run.scenario, run.settings, origin_);
+    const bool newLesson = lesson_->setLesson(run.scenario.lesson(), origin_);
+    const bool hasLesson = !run.scenario.lesson().empty();
+    sideTabs_->setTabVisible(sideTabs_->indexOf(lesson_), hasLesson);
+    if (hasLesson && newLesson) {
+        sideTabs_->setCurrentWidget(lesson_);
+    }
     plots_->startRun(run);
     compression_->startRun(run);
     const bool compression = run.settings.setup == Setup::Compression;
@@ -519,6 +531,30 @@ void MainWindow::parameterAccepted(const QString& key, const QString& value, boo
     }
     statusBar()->showMessage(live ? tr("%1 = %2").arg(key, value) : tr("%1 = %2 (applies on reset)").arg(key, value),
                              5000);
+}
+
+void MainWindow::applyLessonStep(const LessonStep& step)
+{
+    for (const auto& change : step.changes) {
+        controller_.setParameter(QString::fromStdString(change.key), displayText(change.value));
+    }
+    switch (step.action) {
+    case LessonAction::Play:
+        controller_.play();
+        break;
+    case LessonAction::Pause:
+        controller_.pause();
+        break;
+    case LessonAction::Reset:
+        controller_.reset();
+        break;
+    case LessonAction::LoadStep:
+        controller_.applyLoadStep();
+        break;
+    case LessonAction::None:
+        break;
+    }
+    statusBar()->showMessage(tr("Lesson: %1").arg(LessonPanel::suggestion(step)), 5000);
 }
 
 void MainWindow::showError(const QString& message)

@@ -21,10 +21,12 @@ class QTimer;
 
 namespace granular {
 struct Frame;
-}
+struct LessonStep;
+}  // namespace granular
 
 namespace granular::ui {
 
+class LessonPanel;
 class ParameterPanel;
 class ParticleInspector;
 class CompressionPanel;
@@ -56,6 +58,9 @@ public:
     [[nodiscard]] ParameterPanel* parameterPanel() const { return parameters_; }
     [[nodiscard]] ParticleInspector* particleInspector() const { return inspector_; }
     [[nodiscard]] CompressionPanel* compressionPanel() const { return compression_; }
+    [[nodiscard]] LessonPanel* lessonPanel() const { return lesson_; }
+    /// The side dock's tabs (Lesson, Parameters, Particle).
+    [[nodiscard]] QTabWidget* sideTabs() const { return sideTabs_; }
     /// The settings the simulation runs with now (after accepted live edits).
     [[nodiscard]] const std::optional<Settings>& settings() const { return settings_; }
     /// The newest status the controller published.
@@ -100,6 +105,8 @@ private:
     void openStateDialog();
     void exportFrameDialog();
     void showBlowUp(const QString& message);
+    /// A lesson step's suggestion: its parameter changes, then its action, as the user's own commands.
+    void applyLessonStep(const LessonStep& step);
 
     SimulationController& controller_;
     std::optional<Settings> settings_;
@@ -121,7 +128,9 @@ private:
     ParameterPanel* parameters_;
     ParticleInspector* inspector_;
     CompressionPanel* compression_;
+    LessonPanel* lesson_;
     QTabWidget* analysisTabs_ = nullptr;
+    QTabWidget* sideTabs_ = nullptr;
     QTimer* pullTimer_;
 
     QAction* playAction_ = nullptr;

@@ -158,17 +158,6 @@ QValueAxis* makeAxis(const QString& title)
     return axis;
 }
 
-/// Sets the axis' range with round ticks whose labels differ from one another (AxisTicks).
-void setRoundRange(QValueAxis& axis, double low, double high)
-{
-    axis.setRange(low, high);
-    const AxisTicks ticks = roundTicks(low, high, 5);
-    axis.setTickType(QValueAxis::TicksDynamic);
-    axis.setTickAnchor(ticks.anchor);
-    axis.setTickInterval(ticks.interval);
-    axis.setLabelFormat(QStringLiteral("%.") + QString::number(ticks.decimals) + QStringLiteral("f"));
-}
-
 /// The range of the points with a little room above and below; a flat curve gets a unit-free span.
 std::pair<double, double> paddedRange(double low, double high)
 {
@@ -537,7 +526,7 @@ void PlotPanel::refreshPlot(Plot& thePlot)
         const auto [r0, r1] = paddedRange(lowRight, highRight);
         setRoundRange(*plot->right, r0, r1);
     }
-    plot->time->setRange(t0, t1 > t0 ? t1 : t0 + 1.0);
+    setRoundRange(*plot->time, t0, t1 > t0 ? t1 : t0 + 1.0);
     if (plot == oscillationPlot_) {
         const auto window = fitWindow();
         plot->view->setBand(window ? std::optional(std::pair(window->from, window->to)) : std::nullopt);

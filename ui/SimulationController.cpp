@@ -72,7 +72,11 @@ public:
     }
 
     /// Announces the run the worker was built with (first thing on the simulation thread).
-    void start() { announceRun(false); }
+    void start()
+    {
+        announceRun(false);
+        prepareStart();
+    }
 
     void shutdown()
     {
@@ -85,6 +89,7 @@ public:
         if (!simulation_ || refuseBroken()) {
             return;
         }
+        preparing_ = false;
         const double runTime = simulation_->settings().run.time;
         stopAtTime_ = simulation_->world().time < runTime - halfStep() ? runTime : infinity();
         stopAtSteps_ = -1;
@@ -96,6 +101,7 @@ public:
         if (refuseBroken()) {
             return;
         }
+        preparing_ = false;
         stopAtTime_ = infinity();
         stopAtSteps_ = simulation_->world().steps + count;
         startRunning();
@@ -122,6 +128,7 @@ public:
             blowUp_.clear();
             announceRun(false);
             notice(QStringLiteral("Reset: %1 rebuilt").arg(qs(origin_)));
+            prepareStart();
         } catch (const std::exception& error) {
             fail(QStringLiteral("Reset failed: %1").arg(QString::fromUtf8(error.what())));
         }
@@ -204,6 +211,7 @@ public:
             blowUp_.clear();
             announceRun(false);
             notice(QStringLiteral("Loaded %1").arg(qs(nameOrPath)));
+            prepareStart();
         } catch (const std::exception& error) {
             fail(QString::fromUtf8(error.what()));
         }
@@ -255,6 +263,23 @@ private:
 
     [[nodiscard]] double halfStep() const { return 0.5 * simulation_->settings().solver.dt; }
 
+    /// A freshly built run plays on its own to studio.start_time and pauses there: the state a lesson starts
+    /// from (piston2d: the packing compressed, before the load step). The frames and rows on the way are shown
+    /// as in any play; pause stops it, play goes on from wherever it is.
+    void prepareStart()
+    {
+        const double start = simulation_->settings().studioStartTime;
+        if (!(start > simulation_->world().time + halfStep())) {
+            return;
+        }
+        shared_->wantRunning = true;
+        stopAtTime_ = start;
+        stopAtSteps_ = -1;
+        preparing_ = true;
+        notice(QStringLiteral("Preparing the run: playing to t = %1 s (studio.start_time)").arg(start, 0, 'g', 6));
+        startRunning();
+    }
+
     /// Queues `signal` to be emitted by the controller on the GUI thread. A controller that is gone
     /// drops it with its other posted events.
     template <class Emit> void post(Emit emitter)
@@ -294,6 +319,7 @@ private:
     /// Stops stepping on its own; returns whether it was.
     bool halt()
     {
+        preparing_ = false;
         shared_->wantRunning = false;
         timer_->stop();
         return shared_->running.exchange(false);
@@ -366,7 +392,10 @@ private:
                 stop = true;
             } else if (world.time >= stopAtTime_ - halfStep()) {
                 stop = true;
-                stopReason = QStringLiteral("Reached run.time = %1 s; play goes on").arg(world.time, 0, 'g', 6);
+                stopReason = preparing_
+                                 ? QStringLiteral("Ready at t = %1 s (studio.start_time): press Play to go on")
+                                       .arg(world.time, 0, 'g', 6)
+                                 : QStringLiteral("Reached run.time = %1 s; play goes on").arg(world.time, 0, 'g', 6);
             } else if (stopAtSteps_ < 0 && simulation_->finished()) {
                 // (A counted run, playSteps(), does all its steps: the caller asked for them.)
                 stop = true;
@@ -503,6 +532,7 @@ private:
     int stepsSinceFrame_ = 0;
     std::int64_t stopAtSteps_ = -1;
     double stopAtTime_ = std::numeric_limits<double>::infinity();
+    bool preparing_ = false;  ///< playing to studio.start_time (prepareStart)
     Clock::time_point lastPublish_{};
     Clock::time_point rateWindowStart_{};
     std::int64_t rateWindowSteps_ = 0;

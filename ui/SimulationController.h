@@ -28,6 +28,9 @@ namespace granular::ui {
 /// replace older ones (latest-wins), series rows accumulate. updateAvailable() fires once per
 /// mailbox fill, never piling up; takeUpdate() empties it. Rendering therefore never blocks
 /// stepping, and a slow GUI only sees fewer frames.
+///
+/// A run that is built afresh (start, reset, loadScenario) plays on its own to `studio.start_time` and pauses
+/// there (runningChanged(true), then runningChanged(false)): the prepared state a lesson starts from.
 class SimulationController final : public QObject {
     Q_OBJECT
 

@@ -1,11 +1,13 @@
 #pragma once
 
+#include "scenario/Lesson.h"
 #include "scenario/Value.h"
 
 #include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace granular {
 
@@ -28,8 +30,13 @@ public:
 
     [[nodiscard]] const std::map<std::string, Value, std::less<>>& values() const { return values_; }
 
+    /// The guided lesson the scenario carries for the studio (empty: none). Not a parameter: runs ignore it.
+    [[nodiscard]] const Lesson& lesson() const { return lesson_; }
+    void setLesson(Lesson lesson) { lesson_ = std::move(lesson); }
+
 private:
     std::map<std::string, Value, std::less<>> values_;
+    Lesson lesson_;
 };
 
 }  // namespace granular

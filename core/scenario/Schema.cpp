@@ -265,6 +265,11 @@ Schema::Schema()
                 "particle whose position and velocity the probe_* columns record; negative counts from the last "
                 "(-1: the last, e.g. a chain's free end)",
                 reset),
+        real("studio.start_time", "s", 0.0, 0.0, big,
+             "the studio plays a freshly built run (start, reset, another scenario) to this time on its own and "
+             "pauses there, so that a lesson starts from a prepared state (piston2d: compressed, before the load "
+             "step); 0: starts at t = 0. The command line ignores it",
+             reset),
     };
 }
 

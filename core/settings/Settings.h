@@ -154,6 +154,7 @@ struct Settings {
     double forceThreshold = 4e-3;  ///< N, contacts below it are left out of Z_tau (analysis.force_threshold)
     double initialFraction = 0.3;  ///< 1, volume fraction of the dilute random start in the periodic cell
     std::int64_t probeIndex = 0;   ///< the particle the probe_* columns record
+    double studioStartTime = 0.0;  ///< s, where the studio's own play of a freshly built run pauses
 };
 
 }  // namespace granular

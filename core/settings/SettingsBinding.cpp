@@ -145,6 +145,7 @@ constexpr Binding kBindings[] = {
     field<&S::forceThreshold>("analysis.force_threshold"),
     field<&S::initialFraction>("cell.initial_fraction"),
     field<&S::probeIndex>("probe.index"),
+    field<&S::studioStartTime>("studio.start_time"),
 };
 
 }  // namespace

@@ -3,10 +3,12 @@
 // titles with units, and a load step typed as a key press changes the piston force.
 // Needs an X display with OpenGL 3.2 (xvfb-run).
 #include "BuiltinScenarios.h"
+#include "LessonPanel.h"
 #include "MainWindow.h"
 #include "ParameterPanel.h"
 #include "ParticleInspector.h"
 #include "PlotPanel.h"
+#include "ScenarioArguments.h"
 #include "SceneView.h"
 #include "SimulationController.h"
 #include "sim/Frame.h"
@@ -21,6 +23,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -43,8 +46,11 @@ class MainWindowTest : public QObject {
 private slots:
     void init()
     {
+        // piston2d from t = 0 (its studio.start_time would play it to 25 s first).
         controller_ = std::make_unique<SimulationController>(
-            std::make_unique<granular::Simulation>(granular::resolveScenario("piston2d")), "piston2d");
+            std::make_unique<granular::Simulation>(
+                granular::scenarioFromArguments("piston2d", {"studio.start_time=0"})),
+            "piston2d");
         window_ = std::make_unique<MainWindow>(*controller_);
         window_->show();
         QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
@@ -59,6 +65,50 @@ private slots:
     {
         window_.reset();
         controller_.reset();
+    }
+
+    void lessonStepAppliesItsChange()
+    {
+        // piston2d carries a lesson: the Lesson tab is on show, Next/Back walk it, and the step that suggests
+        // N_I = 80 and a reset applies both through the controller.
+        auto* lesson = window_->lessonPanel();
+        QVERIFY(window_->sideTabs()->isTabVisible(window_->sideTabs()->indexOf(lesson)));
+        QCOMPARE(window_->sideTabs()->currentWidget(), lesson);
+        QCOMPARE(lesson->step(), 0);
+        auto* next = lesson->findChild<QPushButton*>(QStringLiteral("lessonNext"));
+        auto* back = lesson->findChild<QPushButton*>(QStringLiteral("lessonBack"));
+        auto* apply = lesson->findChild<QPushButton*>(QStringLiteral("lessonApply"));
+        auto* text = lesson->findChild<QLabel*>(QStringLiteral("lessonText"));
+        QVERIFY(next != nullptr && back != nullptr && apply != nullptr && text != nullptr);
+        QVERIFY(!back->isEnabled());
+        QVERIFY(text->text().contains(QStringLiteral("force chains")));
+        QVERIFY(apply->isHidden());  // the first step only explains
+
+        int step = 0;
+        while (lesson->lesson()[static_cast<std::size_t>(step)].changes.empty()) {
+            QTest::mouseClick(next, Qt::LeftButton);
+            ++step;
+            QCOMPARE(lesson->step(), step);
+        }
+        QTest::mouseClick(back, Qt::LeftButton);
+        QCOMPARE(lesson->step(), step - 1);
+        QTest::mouseClick(next, Qt::LeftButton);
+        QVERIFY(apply->isVisible());
+        QVERIFY2(apply->text().contains(QStringLiteral("solver.iterations = 80")), qPrintable(apply->text()));
+        QVERIFY2(apply->text().contains(QStringLiteral("Reset")), qPrintable(apply->text()));
+        QCOMPARE(window_->settings()->solver.iterations, std::int64_t{40});
+
+        QTest::mouseClick(next, Qt::LeftButton);  // a step further and back: the button applies the step on show
+        QTest::mouseClick(back, Qt::LeftButton);
+        controller_->playSteps(20);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 20 && !window_->status().running, kTimeout);
+        QTest::mouseClick(apply, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->settings()->solver.iterations == 80, kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 0, kTimeout);  // the reset rebuilt the run
+        QCOMPARE(lesson->step(), step);  // the same lesson after the reset: the step stays
+        QVERIFY2(window_->parameterPanel()->findChild<QLineEdit*>(QStringLiteral("solver.iterations"))->text() ==
+                     QStringLiteral("80"),
+                 "the parameter panel shows N_I = 80");
     }
 
     void refusedValueIsExplainedInPanelAndStatusBar()
@@ -195,7 +245,8 @@ private slots:
     void blowUpShowsInTheWindowAndPauses()
     {
         // Issue 18: a blow-up pauses the studio and says what broke; the label goes when a new run starts.
-        controller_->loadScenario(QStringLiteral("piston2d"), {QStringLiteral("piston.force=1e12")});
+        controller_->loadScenario(QStringLiteral("piston2d"),
+                                  {QStringLiteral("piston.force=1e12"), QStringLiteral("studio.start_time=0")});
         QTRY_COMPARE_WITH_TIMEOUT(window_->settings()->piston.force, 1e12, kTimeout);
         auto* label = window_->findChild<QLabel*>(QStringLiteral("blowUp"));
         QVERIFY(label != nullptr);
@@ -214,7 +265,7 @@ private slots:
         QVERIFY(play != nullptr);
         QTRY_VERIFY_WITH_TIMEOUT(!play->isChecked(), kTimeout);
 
-        controller_->loadScenario(QStringLiteral("piston2d"));
+        controller_->loadScenario(QStringLiteral("piston2d"), {QStringLiteral("studio.start_time=0")});
         QTRY_VERIFY_WITH_TIMEOUT(!label->isVisible(), kTimeout);
         QVERIFY(window_->blowUpMessage().isEmpty());
     }

@@ -22,10 +22,13 @@ namespace {
 
 constexpr int kTimeout = 30'000;  // ms
 
+/// A controller for the scenario, which starts at t = 0 (studio.start_time = 0) unless `assignments` say otherwise.
 std::unique_ptr<SimulationController> controllerFor(const std::string& name,
                                                     const std::vector<std::string>& assignments = {})
 {
-    auto simulation = std::make_unique<granular::Simulation>(granular::scenarioFromArguments(name, assignments));
+    std::vector<std::string> all{"studio.start_time=0"};
+    all.insert(all.end(), assignments.begin(), assignments.end());
+    auto simulation = std::make_unique<granular::Simulation>(granular::scenarioFromArguments(name, all));
     return std::make_unique<SimulationController>(std::move(simulation), name);
 }
 
@@ -83,6 +86,30 @@ class SimulationControllerTest : public QObject {
     Q_OBJECT
 
 private slots:
+    void aFreshRunPlaysToItsStartTimeAndPauses()
+    {
+        // studio.start_time: the run plays on its own to t = 0.5 s (50 steps of 0.01 s) and pauses there; a reset
+        // prepares it again. The rows on the way are kept (the plots show how the state was prepared).
+        auto controller = controllerFor("piston2d", {"studio.start_time=0.5"});
+        QSignalSpy running(controller.get(), &SimulationController::runningChanged);
+        Published published;
+        QVERIFY(waitForStatus(*controller, published, 50));
+        QCOMPARE(controller->steps(), std::int64_t{50});
+        QVERIFY(std::abs(published.status->time - 0.5) < 1e-9);
+        QTRY_VERIFY_WITH_TIMEOUT(running.size() >= 2, kTimeout);
+        QCOMPARE(running.front().front().toBool(), true);
+        QCOMPARE(running.back().front().toBool(), false);
+        QVERIFY2(published.rows.size() >= 50, qPrintable(QString::number(published.rows.size())));
+        QTest::qWait(200);
+        QCOMPARE(controller->steps(), std::int64_t{50});  // paused there
+
+        controller->stepOnce();
+        QVERIFY(waitForStatus(*controller, published, 51));
+        controller->reset();
+        QVERIFY(waitForStatus(*controller, published, 50));
+        QVERIFY(std::abs(published.status->time - 0.5) < 1e-9);
+    }
+
     void parametersAreCheckedByTheSchema()
     {
         auto controller = controllerFor("piston2d");
