@@ -9,7 +9,7 @@ namespace granular {
 
 namespace {
 
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 /// The longest lesson a scenario may carry, and the longest text of a step (a hostile file could hold more).
 constexpr std::size_t kMostSteps = 100;

@@ -14,8 +14,9 @@ namespace granular {
 ///       { "text": "Double N_I: the oscillation speeds up.", "set": { "solver.iterations": 80 }, "action": "reset" }
 ///     ]
 ///
-/// Throws ScenarioError naming the step ("lesson step 2: ...") and what is accepted.
-[[nodiscard]] Lesson lessonFromJson(const nlohmann::json& node);
+/// The changes of a step are applied in the order the file gives them. Throws ScenarioError naming the step
+/// ("lesson step 2: ...") and what is accepted.
+[[nodiscard]] Lesson lessonFromJson(const nlohmann::ordered_json& node);
 
 /// The lesson as written in a scenario file (the same form lessonFromJson reads).
 [[nodiscard]] nlohmann::ordered_json lessonToJson(const Lesson& lesson);

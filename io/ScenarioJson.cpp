@@ -17,7 +17,7 @@ namespace granular {
 
 namespace {
 
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 Value toValue(const Json& leaf, const std::string& key)
 {

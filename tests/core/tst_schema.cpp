@@ -48,6 +48,7 @@ private slots:
     void exclusiveLowerBoundRejectsZero();
     void wrongTypeNamesKeyAndExpectedKind();
     void unknownKeyIsNamed();
+    void lessonIsReadCheckedAndWrittenBack();
     void controlCharactersInAKeyStayOnOneLine();
     void unknownChoiceListsTheChoices();
     void malformedJsonGivesLineAndColumn();
@@ -115,6 +116,41 @@ void SchemaTest::unknownKeyIsNamed()
     const std::string error = errorOf([] { (void)scenarioFromJson(R"({"solver": {"dtt": 0.1}})", "s.json"); });
     QVERIFY(oneLine(error));
     QVERIFY2(contains(error, "s.json: unknown key 'solver.dtt'"), error.c_str());
+}
+
+// A scenario's lesson (io/LessonJson.h): steps with text, checked parameter changes and an action; written back
+// by scenarioToJson; a bad step is refused with one line naming the step and what is accepted.
+void SchemaTest::lessonIsReadCheckedAndWrittenBack()
+{
+    const Scenario scenario = scenarioFromJson(
+        R"({"seed": 2, "lesson": [{"text": "Look."}, {"text": "Faster.", "set": {"solver.iterations": 80,
+           "solver.dt": 1}, "action": "reset"}]})",
+        "l.json");
+    QCOMPARE(scenario.integer("seed"), std::int64_t{2});
+    QCOMPARE(scenario.lesson().size(), std::size_t{2});
+    QCOMPARE(scenario.lesson()[0].action, LessonAction::None);
+    const LessonStep& second = scenario.lesson()[1];
+    QCOMPARE(second.action, LessonAction::Reset);
+    QCOMPARE(second.changes.size(), std::size_t{2});
+    QCOMPARE(second.changes[0].key, std::string("solver.iterations"));
+    QVERIFY(std::get<std::int64_t>(second.changes[0].value) == 80);
+    QVERIFY(std::get<double>(second.changes[1].value) == 1.0);  // an integer given for a real is a real
+    const Scenario reread = scenarioFromJson(scenarioToJson(scenario), "again.json");
+    QVERIFY(reread.lesson() == scenario.lesson());
+
+    const auto refused = [](const char* json) { return errorOf([json] { (void)scenarioFromJson(json, "b.json"); }); };
+    const std::string range = refused(R"({"lesson": [{"text": "a"}, {"text": "b", "set": {"solver.dt": -1}}]})");
+    QVERIFY2(oneLine(range) && contains(range, "b.json: lesson step 2: set: solver.dt: -1 is out of range"),
+             range.c_str());
+    const std::string key = refused(R"({"lesson": [{"text": "a", "set": {"solver.speed": 1}}]})");
+    QVERIFY2(contains(key, "lesson step 1: set: unknown key 'solver.speed'"), key.c_str());
+    const std::string action = refused(R"({"lesson": [{"text": "a", "action": "jump"}]})");
+    QVERIFY2(contains(action, "lesson step 1: action: accepted: one of none, play, pause, reset, load_step"),
+             action.c_str());
+    const std::string text = refused(R"({"lesson": [{"set": {"seed": 3}}]})");
+    QVERIFY2(contains(text, "lesson step 1: text is missing"), text.c_str());
+    const std::string shape = refused(R"({"lesson": {"text": "a"}})");
+    QVERIFY2(contains(shape, "lesson: object is not a lesson; accepted: an array of steps"), shape.c_str());
 }
 
 // A JSON key may hold escapes that decode to control characters; the message names the key with them
