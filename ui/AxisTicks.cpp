@@ -28,12 +28,16 @@ AxisTicks roundTicks(double low, double high, int count)
 
 void setRoundRange(QValueAxis& axis, double low, double high)
 {
-    axis.setRange(low, high);
     const AxisTicks ticks = roundTicks(low, high, 5);
-    axis.setTickType(QValueAxis::TicksDynamic);
+    // Each setter lays the axis out at once. With dynamic ticks, a new range under the old interval (or a new
+    // interval over the old range) can ask for millions of ticks (a run that went from 1 s to 1000 s: gigabytes
+    // of labels); with a fixed count of ticks in between, no layout has more than a handful.
+    axis.setTickType(QValueAxis::TicksFixed);
+    axis.setRange(low, high);
     axis.setTickAnchor(ticks.anchor);
     axis.setTickInterval(ticks.interval);
     axis.setLabelFormat(QStringLiteral("%.") + QString::number(ticks.decimals) + QStringLiteral("f"));
+    axis.setTickType(QValueAxis::TicksDynamic);
 }
 
 }  // namespace granular::ui

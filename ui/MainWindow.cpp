@@ -2,6 +2,7 @@
 
 #include "CompressionPanel.h"
 #include "FrameExport.h"
+#include "FrameRecorder.h"
 #include "LessonPanel.h"
 #include "ParameterPanel.h"
 #include "ParticleInspector.h"
@@ -72,7 +73,8 @@ QLabel* statusLabel(QWidget* parent, const QString& tip)
 MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
     : QMainWindow(parent), controller_(controller), view_(new SceneView), plots_(new PlotPanel(this)),
       parameters_(new ParameterPanel(this)), inspector_(new ParticleInspector(this)),
-      compression_(new CompressionPanel(this)), lesson_(new LessonPanel(this)), pullTimer_(new QTimer(this))
+      compression_(new CompressionPanel(this)), lesson_(new LessonPanel(this)), pullTimer_(new QTimer(this)),
+      recorder_(new FrameRecorder(this))
 {
     setWindowTitle(tr("Granular Studio"));
     resize(1280, 800);
@@ -164,11 +166,20 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
         }
     });
 
+    connect(view_, &SceneView::frameCaptured, this,
+            [this](const QImage& image) { recorder_->addFrame(recordWholeWindow_ ? windowImage(image) : image); });
+    connect(recorder_, &FrameRecorder::videoEncoded, this, [this](const QString& path, const QString& error) {
+        statusBar()->showMessage(error.isEmpty() ? tr("Wrote %1").arg(QDir::toNativeSeparators(path))
+                                                 : tr("Recording: %1").arg(error),
+                                 8000);
+    });
+
     // Frames drawn per second, over the last second.
     auto* tick = new QTimer(this);
     connect(tick, &QTimer::timeout, this, [this] {
         fpsLabel_->setText(tr("%1 frames/s").arg(renderedFrames() - renderedAtLastTick_));
         renderedAtLastTick_ = renderedFrames();
+        showRecordingState();
     });
     tick->start(1000);
 }
@@ -261,8 +272,21 @@ void MainWindow::buildActions()
     for (auto* action : {playAction_, step, reset, loadStepAction_}) {
         simulation->addAction(action);
     }
+    recordAction_ = new QAction(tr("&Record..."), this);
+    recordAction_->setCheckable(true);
+    recordAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    recordAction_->setToolTip(tr("Write every frame the view draws as PNG into a folder; when stopped, encode them "
+                                 "as recording.mp4 where ffmpeg is installed (Ctrl+Shift+R)"));
+    connect(recordAction_, &QAction::triggered, this, &MainWindow::recordDialog);
+    recordWindowAction_ = new QAction(tr("Record the whole &window"), this);
+    recordWindowAction_->setCheckable(true);
+    recordWindowAction_->setToolTip(tr("Record the window with its plots and panels instead of the view alone"));
+
     auto* viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->addAction(resetCamera);
+    viewMenu->addSeparator();
+    viewMenu->addAction(recordAction_);
+    viewMenu->addAction(recordWindowAction_);
 
     auto* run = addToolBar(tr("Run"));
     run->setObjectName(QStringLiteral("runToolBar"));
@@ -371,6 +395,11 @@ void MainWindow::buildStatusBar()
     blowUpLabel_->setStyleSheet(QStringLiteral("color: white; background: #b00020; padding: 0 4px;"));
     blowUpLabel_->hide();
     statusBar()->addWidget(blowUpLabel_, 1);
+    recordLabel_ = statusLabel(this, tr("recording: View > Record stops it (Ctrl+Shift+R)"));
+    recordLabel_->setObjectName(QStringLiteral("recording"));
+    recordLabel_->setStyleSheet(QStringLiteral("color: white; background: #c62828; padding: 0 4px;"));
+    recordLabel_->hide();
+    statusBar()->addPermanentWidget(recordLabel_);
     // Permanent widgets sit on the right, so transient messages do not hide them.
     for (auto* label : {timeLabel_, rateLabel_, contactsLabel_, iterationsLabel_, residualLabel_, overlapLabel_,
                         forceLabel_, fpsLabel_}) {
@@ -591,9 +620,13 @@ QString MainWindow::exportFrame(const QString& path)
 
 QImage MainWindow::windowImage()
 {
+    return windowImage(view_->grabView());
+}
+
+QImage MainWindow::windowImage(const QImage& view)
+{
     // The view is a native window of its own: grab() leaves its area blank.
     QImage image = grab().toImage();
-    const QImage view = view_->grabView();
     if (!view.isNull() && viewContainer_->isVisible()) {
         QPainter painter(&image);
         painter.drawImage(QRect(viewContainer_->mapTo(this, QPoint(0, 0)), viewContainer_->size()), view);
@@ -608,6 +641,57 @@ QString MainWindow::saveViewImage(const QString& path)
         return tr("cannot write the view's image to %1").arg(QDir::toNativeSeparators(path));
     }
     return {};
+}
+
+QString MainWindow::startRecording(const QString& folder, bool wholeWindow)
+{
+    if (const QString error = recorder_->start(folder); !error.isEmpty()) {
+        return error;
+    }
+    recordWholeWindow_ = wholeWindow;
+    view_->setCapturing(true);
+    view_->update();
+    showRecordingState();
+    return {};
+}
+
+QString MainWindow::stopRecording()
+{
+    view_->setCapturing(false);
+    const QString summary = recorder_->stop();
+    showRecordingState();
+    if (!summary.isEmpty()) {
+        statusBar()->showMessage(summary, 8000);
+    }
+    return summary;
+}
+
+void MainWindow::showRecordingState()
+{
+    const bool on = recorder_->isRecording();
+    recordAction_->setChecked(on);
+    recordLabel_->setVisible(on);
+    if (on) {
+        recordLabel_->setText(tr("REC %1 frames").arg(recorder_->recordedFrames()));
+    }
+}
+
+void MainWindow::recordDialog(bool on)
+{
+    if (!on) {
+        (void)stopRecording();
+        return;
+    }
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Record into an empty folder"),
+                                                             QDir::home().filePath(QStringLiteral("recording")));
+    if (folder.isEmpty()) {
+        showRecordingState();
+        return;
+    }
+    if (const QString error = startRecording(folder, recordWindowAction_->isChecked()); !error.isEmpty()) {
+        showRecordingState();
+        QMessageBox::warning(this, tr("Record"), error);
+    }
 }
 
 void MainWindow::saveViewDialog()

@@ -30,6 +30,7 @@ class LessonPanel;
 class ParameterPanel;
 class ParticleInspector;
 class CompressionPanel;
+class FrameRecorder;
 class PlotPanel;
 class SceneView;
 class SimulationController;
@@ -82,6 +83,16 @@ public:
     /// The blow-up guard's message while the run is stopped by a blow-up; empty otherwise.
     [[nodiscard]] QString blowUpMessage() const;
 
+    /// View > Record: every frame the view draws from now on goes to `folder` as a PNG (the view, or the whole
+    /// window with `wholeWindow`); stopRecording() finishes the files and encodes an MP4 where ffmpeg exists.
+    /// Returns an error message, empty on success.
+    [[nodiscard]] QString startRecording(const QString& folder, bool wholeWindow = false);
+    /// Returns the recording's summary (also shown in the status bar).
+    QString stopRecording();
+    [[nodiscard]] FrameRecorder* recorder() const { return recorder_; }
+    /// The whole window as shown, with `view` painted in for the scene view.
+    [[nodiscard]] QImage windowImage(const QImage& view);
+
 private:
     /// The controller has something new: pull it now, or once the view has had its rest.
     void schedulePull();
@@ -105,6 +116,8 @@ private:
     void openStateDialog();
     void exportFrameDialog();
     void showBlowUp(const QString& message);
+    void recordDialog(bool on);
+    void showRecordingState();
     /// A lesson step's suggestion: its parameter changes, then its action, as the user's own commands.
     void applyLessonStep(const LessonStep& step);
 
@@ -132,6 +145,10 @@ private:
     QTabWidget* analysisTabs_ = nullptr;
     QTabWidget* sideTabs_ = nullptr;
     QTimer* pullTimer_;
+    FrameRecorder* recorder_;
+    bool recordWholeWindow_ = false;
+    QAction* recordAction_ = nullptr;
+    QAction* recordWindowAction_ = nullptr;
 
     QAction* playAction_ = nullptr;
     QAction* loadStepAction_ = nullptr;
@@ -155,6 +172,7 @@ private:
     QLabel* fpsLabel_ = nullptr;
     QLabel* advisoryLabel_ = nullptr;
     QLabel* blowUpLabel_ = nullptr;  ///< the blow-up guard's message, until another run starts
+    QLabel* recordLabel_ = nullptr;  ///< shown while recording: the frames so far
 };
 
 }  // namespace granular::ui

@@ -231,6 +231,9 @@ void SceneView::paintGL()
 {
     draw();
     ++renderedFrames_;
+    if (capturing_) {
+        emit frameCaptured(grabFramebuffer());  // the back buffer, before Qt swaps it
+    }
 }
 
 QImage SceneView::grabView()

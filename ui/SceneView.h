@@ -69,10 +69,15 @@ public:
     [[nodiscard]] int particleAt(QPoint position) const;
     /// Turns the 3D camera about the vertical axis through the focal point, degrees.
     void orbit(double degrees);
+    /// While on, every frame the view draws is also read back and handed out by frameCaptured() (recording):
+    /// the frame is not drawn a second time.
+    void setCapturing(bool on) { capturing_ = on; }
 
 signals:
     /// A left click without dragging hit this particle (-1: it hit none).
     void particlePicked(int index);
+    /// A frame just drawn, while capturing (device pixels).
+    void frameCaptured(const QImage& image);
 
 protected:
     void initializeGL() override;
@@ -95,6 +100,7 @@ private:
     QPoint pressPosition_;
     bool softwareRendering_ = false;
     qint64 renderedFrames_ = 0;
+    bool capturing_ = false;
 };
 
 }  // namespace granular::ui

@@ -11,6 +11,7 @@
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
+#include <QElapsedTimer>
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QValueAxis>
@@ -186,6 +187,31 @@ private slots:
         const auto bottom = chart->axes(Qt::Horizontal);
         QVERIFY(!bottom.isEmpty());
         checkRoundTicks(qobject_cast<QValueAxis*>(bottom.front()));
+    }
+
+    void aRangeThatGrowsAMillionfoldKeepsAFewTicks()
+    {
+        // Defect: the axis took its new range under the old tick interval (dynamic ticks), so a run whose time and
+        // piston height went from about 1 to about 1e6 laid out millions of ticks: gigabytes within seconds
+        // (found when recording a long play of the studio).
+        PlotPanel panel;
+        const RunInfo run = runInfo("piston2d", {"piston_y"}, {"m"}, 1000);
+        panel.startRun(run);
+        panel.appendRows({{0.0, {0.5}}, {0.5, {1.0}}, {1.0, {0.7}}});
+        panel.refreshNow();
+        QElapsedTimer clock;
+        clock.start();
+        panel.appendRows({{2e6, {3e6}}});
+        panel.refreshNow();
+        panel.appendRows({{2e6 + 1.0, {0.5}}});  // and back to a small value range
+        panel.refreshNow();
+        QVERIFY2(clock.elapsed() < 2000, qPrintable(QStringLiteral("%1 ms").arg(clock.elapsed())));
+        for (auto* view : panel.findChildren<QChartView*>()) {
+            if (view->chart()->title().startsWith(QStringLiteral("Piston height"))) {
+                checkRoundTicks(leftAxis(view->chart()));
+                checkRoundTicks(qobject_cast<QValueAxis*>(view->chart()->axes(Qt::Horizontal).front()));
+            }
+        }
     }
 
     void draggingAcrossThePistonPlotFitsThatWindow()

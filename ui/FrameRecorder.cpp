@@ -1,0 +1,198 @@
+#include "FrameRecorder.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QImageWriter>
+#include <QProcess>
+#include <QStandardPaths>
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace granular::ui {
+
+namespace {
+
+/// PNG quality for QImageWriter: 0 is the smallest file, 100 no compression; 80 is a fast zlib level.
+constexpr int kPngQuality = 80;
+/// The least and the most frames per second of the MP4 (the recording's own rate, rounded, in between).
+constexpr double kSlowestVideo = 1.0;
+constexpr double kFastestVideo = 60.0;
+
+QString frameName(qint64 number)
+{
+    return QStringLiteral("frame_%1.png").arg(number, 6, 10, QLatin1Char('0'));
+}
+
+/// The calling thread yields to every other (Linux: a thread is a task of its own with its own nice value).
+void lowestPriority()
+{
+    (void)setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+}
+
+}  // namespace
+
+FrameRecorder::FrameRecorder(QObject* parent) : QObject(parent) {}
+
+FrameRecorder::~FrameRecorder()
+{
+    if (recording_) {
+        (void)stop();
+    }
+}
+
+QString FrameRecorder::ffmpeg()
+{
+    return QStandardPaths::findExecutable(QStringLiteral("ffmpeg"));
+}
+
+QString FrameRecorder::start(const QString& folder)
+{
+    if (recording_) {
+        return tr("already recording into %1").arg(QDir::toNativeSeparators(folder_));
+    }
+    QDir dir(folder);
+    if (!dir.mkpath(QStringLiteral("."))) {
+        return tr("cannot create the folder %1").arg(QDir::toNativeSeparators(folder));
+    }
+    if (!dir.entryList({QStringLiteral("frame_*.png")}, QDir::Files).isEmpty()) {
+        return tr("%1 already holds a recording (frame_*.png); choose an empty folder")
+            .arg(QDir::toNativeSeparators(folder));
+    }
+    folder_ = dir.absolutePath();
+    recorded_ = 0;
+    skipped_ = 0;
+    {
+        const std::scoped_lock lock(mutex_);
+        waiting_.clear();
+        closing_ = false;
+        written_ = 0;
+        error_.clear();
+    }
+    startedMs_ = QDateTime::currentMSecsSinceEpoch();
+    writer_ = std::thread([this] { writeFrames(); });
+    recording_ = true;
+    return {};
+}
+
+void FrameRecorder::addFrame(const QImage& image)
+{
+    if (!recording_ || image.isNull()) {
+        return;
+    }
+    {
+        const std::scoped_lock lock(mutex_);
+        if (static_cast<int>(waiting_.size()) >= kMostWaiting) {
+            ++skipped_;
+            return;
+        }
+        ++recorded_;
+        waiting_.emplace_back(recorded_, image);
+    }
+    wake_.notify_one();
+}
+
+QString FrameRecorder::stop()
+{
+    if (!recording_) {
+        return {};
+    }
+    recording_ = false;
+    {
+        const std::scoped_lock lock(mutex_);
+        closing_ = true;
+    }
+    wake_.notify_one();
+    writer_.join();
+    const double seconds = 1e-3 * static_cast<double>(QDateTime::currentMSecsSinceEpoch() - startedMs_);
+    const QString error = writeError();
+    QString summary = tr("Recorded %1 frames to %2").arg(recorded_).arg(QDir::toNativeSeparators(folder_));
+    if (skipped_ > 0) {
+        summary += tr(" (%1 skipped while the writer was behind)").arg(skipped_);
+    }
+    if (!error.isEmpty()) {
+        return summary + tr("; writing failed: %1").arg(error);
+    }
+    if (recorded_ > 0 && !ffmpeg().isEmpty()) {
+        encodeVideo(seconds > 0.0 ? static_cast<double>(recorded_) / seconds : kSlowestVideo);
+        summary += tr("; encoding recording.mp4");
+    } else if (recorded_ > 0) {
+        summary += tr("; no ffmpeg found, so no MP4");
+    }
+    return summary;
+}
+
+qint64 FrameRecorder::writtenFrames() const
+{
+    const std::scoped_lock lock(mutex_);
+    return written_;
+}
+
+QString FrameRecorder::writeError() const
+{
+    const std::scoped_lock lock(mutex_);
+    return error_;
+}
+
+void FrameRecorder::writeFrames()
+{
+    lowestPriority();
+    const QDir dir(folder_);
+    for (;;) {
+        std::pair<qint64, QImage> next;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [this] { return closing_ || !waiting_.empty(); });
+            if (waiting_.empty()) {
+                return;  // closing, and every frame written
+            }
+            next = std::move(waiting_.front());
+            waiting_.pop_front();
+        }
+        QImageWriter writer(dir.filePath(frameName(next.first)), "png");
+        writer.setQuality(kPngQuality);
+        const bool written = writer.write(next.second);
+        const std::scoped_lock lock(mutex_);
+        if (written) {
+            ++written_;
+        } else if (error_.isEmpty()) {
+            error_ = tr("%1: %2").arg(QDir::toNativeSeparators(writer.fileName()), writer.errorString());
+        }
+    }
+}
+
+void FrameRecorder::encodeVideo(double framesPerSecond)
+{
+    const double rate = std::clamp(std::round(framesPerSecond), kSlowestVideo, kFastestVideo);
+    const QString video = QDir(folder_).filePath(QStringLiteral("recording.mp4"));
+    auto* process = new QProcess(this);
+    process->setProgram(ffmpeg());
+    // H.264 needs even sizes: the pad adds a row or column of background where the view's size is odd.
+    process->setArguments({QStringLiteral("-y"), QStringLiteral("-loglevel"), QStringLiteral("error"),
+                           QStringLiteral("-framerate"), QString::number(rate), QStringLiteral("-i"),
+                           QDir(folder_).filePath(QStringLiteral("frame_%06d.png")), QStringLiteral("-vf"),
+                           QStringLiteral("pad=ceil(iw/2)*2:ceil(ih/2)*2"), QStringLiteral("-pix_fmt"),
+                           QStringLiteral("yuv420p"), video});
+    process->setChildProcessModifier([] { (void)nice(19); });
+    connect(process, &QProcess::finished, this, [this, process, video](int exitCode, QProcess::ExitStatus status) {
+        const QString output = QString::fromLocal8Bit(process->readAllStandardError()).trimmed();
+        process->deleteLater();
+        if (status == QProcess::NormalExit && exitCode == 0) {
+            emit videoEncoded(video, {});
+        } else {
+            emit videoEncoded({}, tr("ffmpeg failed (exit code %1): %2").arg(exitCode).arg(output.section('\n', 0, 0)));
+        }
+    });
+    connect(process, &QProcess::errorOccurred, this, [this, process](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart) {
+            process->deleteLater();
+            emit videoEncoded({}, tr("ffmpeg could not be started"));
+        }
+    });
+    process->start();
+}
+
+}  // namespace granular::ui
