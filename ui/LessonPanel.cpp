@@ -107,7 +107,7 @@ QString LessonPanel::suggestion(const LessonStep& step)
     for (const auto& change : step.changes) {
         changes << tr("%1 = %2").arg(QString::fromStdString(change.key), displayText(change.value));
     }
-    const QString action = actionText(step.action);
+    QString action = actionText(step.action);
     if (changes.isEmpty()) {
         return action;
     }

@@ -645,7 +645,7 @@ QString MainWindow::saveViewImage(const QString& path)
 
 QString MainWindow::startRecording(const QString& folder, bool wholeWindow)
 {
-    if (const QString error = recorder_->start(folder); !error.isEmpty()) {
+    if (QString error = recorder_->start(folder); !error.isEmpty()) {
         return error;
     }
     recordWholeWindow_ = wholeWindow;
@@ -658,7 +658,7 @@ QString MainWindow::startRecording(const QString& folder, bool wholeWindow)
 QString MainWindow::stopRecording()
 {
     view_->setCapturing(false);
-    const QString summary = recorder_->stop();
+    QString summary = recorder_->stop();
     showRecordingState();
     if (!summary.isEmpty()) {
         statusBar()->showMessage(summary, 8000);
