@@ -1,9 +1,12 @@
 #include "LessonJson.h"
 
+#include "JsonScalar.h"
+
 #include "scenario/ScenarioError.h"
 
-#include <cstdint>
+#include <cstddef>
 #include <string>
+#include <utility>
 
 namespace granular {
 
@@ -17,26 +20,11 @@ constexpr std::size_t kLongestText = 4000;
 
 Value leafValue(const Json& leaf, const std::string& key)
 {
-    switch (leaf.type()) {
-    case Json::value_t::number_integer:
-        return leaf.get<std::int64_t>();
-    case Json::value_t::number_unsigned: {
-        const auto n = leaf.get<std::uint64_t>();
-        if (n > static_cast<std::uint64_t>(INT64_MAX)) {
-            return static_cast<double>(n);
-        }
-        return static_cast<std::int64_t>(n);
+    if (auto value = jsonScalar(leaf)) {
+        return *std::move(value);
     }
-    case Json::value_t::number_float:
-        return leaf.get<double>();
-    case Json::value_t::boolean:
-        return leaf.get<bool>();
-    case Json::value_t::string:
-        return leaf.get<std::string>();
-    default:
-        throw ScenarioError("set." + key + ": " + std::string(leaf.type_name()) +
-                            " is not a value; accepted: a number, true/false or a text");
-    }
+    throw ScenarioError("set." + key + ": " + std::string(leaf.type_name()) +
+                        " is not a value; accepted: a number, true/false or a text");
 }
 
 LessonStep stepFromJson(const Json& node)

@@ -1,5 +1,6 @@
 #include "ScenarioJson.h"
 
+#include "JsonScalar.h"
 #include "LessonJson.h"
 
 #include "scenario/ScenarioError.h"
@@ -11,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 namespace granular {
@@ -21,37 +23,25 @@ using Json = nlohmann::ordered_json;
 
 Value toValue(const Json& leaf, const std::string& key)
 {
-    switch (leaf.type()) {
-    case Json::value_t::number_integer:
-        return leaf.get<std::int64_t>();
-    case Json::value_t::number_unsigned: {
-        const auto n = leaf.get<std::uint64_t>();
-        if (n > static_cast<std::uint64_t>(INT64_MAX)) {
-            return static_cast<double>(n);
-        }
-        return static_cast<std::int64_t>(n);
+    if (auto value = jsonScalar(leaf)) {
+        return *std::move(value);
     }
-    case Json::value_t::number_float:
-        return leaf.get<double>();
-    case Json::value_t::boolean:
-        return leaf.get<bool>();
-    case Json::value_t::string:
-        return leaf.get<std::string>();
-    default: {
-        const Parameter* p = Schema::instance().find(key);
-        const std::string accepted = p != nullptr ? "; accepted: " + p->acceptedDescription() : "";
-        throw ScenarioError(key + ": " + std::string(leaf.type_name()) + " is not a value" + accepted);
-    }
-    }
+    const Parameter* p = Schema::instance().find(key);
+    const std::string accepted = p != nullptr ? "; accepted: " + p->acceptedDescription() : "";
+    throw ScenarioError(key + ": " + std::string(leaf.type_name()) + " is not a value" + accepted);
 }
 
 /// Deepest nesting a scenario may have: the schema's keys have at most three parts.
 constexpr int kDeepestNesting = 8;
 
 /// The scenario's keys go at most this deep, so the walk over the parsed tree recurses at most this far.
+/// The top level's "lesson" is not a key (scenarioFromJson reads it).
 void apply(Scenario& scenario, const Json& node, const std::string& prefix)
 {
     for (const auto& [name, child] : node.items()) {
+        if (prefix.empty() && name == "lesson") {
+            continue;
+        }
         std::string key = prefix;
         if (!key.empty()) {
             key += '.';
@@ -161,12 +151,10 @@ Scenario scenarioFromJson(std::string_view json, const std::string& origin)
     }
     Scenario scenario;
     try {
-        Json parameters = root;
-        if (const auto lesson = parameters.find("lesson"); lesson != parameters.end()) {
+        if (const auto lesson = root.find("lesson"); lesson != root.end()) {
             scenario.setLesson(lessonFromJson(*lesson));
-            parameters.erase(lesson);
         }
-        apply(scenario, parameters, "");
+        apply(scenario, root, "");
     } catch (const ScenarioError& error) {
         throw ScenarioError(origin + ": " + error.what());
     }
