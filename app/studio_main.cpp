@@ -240,7 +240,7 @@ int main(int argc, char** argv)
     // Threads: the controller object, the window, its widgets and every VTK object live on this
     // (GUI) thread; the Simulation lives on the controller's simulation thread from here on.
     // The window is declared after the controller, so it is destroyed first.
-    const bool preparing = simulation->settings().studioStartTime > simulation->world().time;
+    const bool preparing = granular::ui::SimulationController::preparesStart(*simulation);
     granular::ui::SimulationController controller(std::move(simulation), scenarioName);
     granular::ui::MainWindow window(controller);
     window.show();

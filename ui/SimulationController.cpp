@@ -268,10 +268,10 @@ private:
     /// as in any play; pause stops it, play goes on from wherever it is.
     void prepareStart()
     {
-        const double start = simulation_->settings().studioStartTime;
-        if (!(start > simulation_->world().time + halfStep())) {
+        if (!SimulationController::preparesStart(*simulation_)) {
             return;
         }
+        const double start = simulation_->settings().studioStartTime;
         shared_->wantRunning = true;
         stopAtTime_ = start;
         stopAtSteps_ = -1;
@@ -588,6 +588,11 @@ SimulationUpdate SimulationController::takeUpdate()
     const std::scoped_lock lock(shared_->mutex);
     shared_->notified = false;
     return std::exchange(shared_->mailbox, SimulationUpdate{});
+}
+
+bool SimulationController::preparesStart(const Simulation& simulation)
+{
+    return simulation.settings().studioStartTime > simulation.world().time + 0.5 * simulation.settings().solver.dt;
 }
 
 std::int64_t SimulationController::steps() const

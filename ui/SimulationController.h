@@ -47,6 +47,8 @@ public:
     [[nodiscard]] std::int64_t steps() const;
     /// Whether the simulation thread is stepping on its own (play) right now.
     [[nodiscard]] bool isRunning() const;
+    /// Whether a run built as `simulation` is played to its studio.start_time first (more than half a step ahead).
+    [[nodiscard]] static bool preparesStart(const Simulation& simulation);
 
     /// Frame rate limit of the mailbox, frames per second.
     static constexpr double kMaximumFrameRate = 60.0;
