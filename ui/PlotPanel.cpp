@@ -130,8 +130,14 @@ std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& 
     if (has("iterations")) {
         ChartSpec spec{QObject::tr("Solver per step"), {{"iterations", QStringLiteral("iterations"), kFirstColour}}};
         spec.leftSymbol = QStringLiteral("N_I");
-        spec.rightSymbol = QStringLiteral("res");
-        if (has("residual")) {
+        // CD: the change of the forces in the last sweep, which tells how converged they are; eq. 35's residual
+        // is 1 whenever one contact opened or closed, so it stays in the series and the status bar only.
+        if (has("force_change")) {
+            spec.rightSymbol = QStringLiteral("|\u0394R|/|R|");
+            spec.curves.push_back(
+                {"force_change", QStringLiteral("force change |\u0394R|/|R|"), kSecondColour, Qt::SolidLine, true});
+        } else if (has("residual")) {
+            spec.rightSymbol = QStringLiteral("res");
             spec.curves.push_back({"residual", QStringLiteral("residual"), kSecondColour, Qt::SolidLine, true});
         }
         specs.push_back(spec);

@@ -34,6 +34,7 @@ StepDiagnostics ContactDynamicsStepper::step(World& world)
         const auto result = gaussSeidel_.solve(world, solver_, contact_, random_);
         diagnostics.iterations = result.iterations;
         diagnostics.residual = result.residual;
+        diagnostics.forceChange = result.forceChange;
     }
     {
         const StageTimer timer(diagnostics, StepStage::Integrate);

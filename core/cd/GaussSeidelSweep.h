@@ -17,6 +17,7 @@ class Random;
 struct SweepResult {
     std::int64_t iterations = 0;
     double residual = 0.0;  ///< eq. 35: max |dR|/(|R| + delta); eq. 36: |d<|R|>|/<|R|> (Unger & Kertesz 2003)
+    double forceChange = 0.0;  ///< the last sweep's |dR| / |R| over all contacts (SweepConvergence)
 };
 
 /// The terms of a plain CD step: no periodic cell, so nothing is added to the free relative velocity
@@ -80,6 +81,7 @@ SweepResult gaussSeidelSweeps(std::vector<Contact>& contacts, const SolverSettin
         }
         ++result.iterations;
         result.residual = convergence.finishSweep(count, solver.criterion);
+        result.forceChange = convergence.forceChange();
         if (solver.criterion != ConvergenceCriterion::Fixed && result.residual <= solver.tolerance) {
             break;
         }

@@ -30,9 +30,11 @@ inline void shuffleSweepOrder(std::vector<std::uint32_t>& order, Random& random)
     }
 }
 
-/// The convergence measures of the non-linear Gauss-Seidel iteration: the local criterion's largest
-/// relative change (Unger & Kertesz 2003, eq. 35) and the global one's mean force (eq. 36), gathered contact by
-/// contact during a sweep.
+/// The convergence measures of the non-linear Gauss-Seidel iteration, gathered contact by contact during a
+/// sweep: the local criterion's largest relative change (Unger & Kertesz 2003, eq. 35), the global one's mean
+/// force (eq. 36), and the relative change of the whole force vector, |dR| / |R| over all contacts (Euclidean
+/// norms). Eq. 35 is 1 whenever a contact opened or closed in the sweep, however converged the rest; the
+/// force change weighs each contact by its force, so it measures how far the forces still move.
 class SweepConvergence {
 public:
     /// Starts from the contacts' forces before the first sweep (not empty); `forceCutoff`: delta of
@@ -51,6 +53,8 @@ public:
         const double magnitude = R.norm();
         meanForce_ += magnitude;
         const double change = dR.norm();
+        squaredForces_ += magnitude * magnitude;
+        squaredChanges_ += change * change;
         // Eq. 35 scales the change by |R| + delta; a contact that just opened (R = 0) is scaled by
         // its previous force instead, so that the residual stays finite without a cut-off.
         const double scale = std::max(magnitude, (R - dR).norm()) + forceCutoff_;
@@ -67,17 +71,26 @@ public:
         const double residual = criterion == ConvergenceCriterion::Global
                                     ? (meanForce > 0.0 ? std::fabs(meanForce - previousMeanForce_) / meanForce : 0.0)
                                     : largestRelativeChange_;
+        forceChange_ = squaredForces_ > 0.0 ? std::sqrt(squaredChanges_ / squaredForces_) : 0.0;
         previousMeanForce_ = meanForce;
         meanForce_ = 0.0;
         largestRelativeChange_ = 0.0;
+        squaredForces_ = 0.0;
+        squaredChanges_ = 0.0;
         return residual;
     }
+
+    /// The last finished sweep's |dR| / |R| over all contacts (0 when every force is zero).
+    [[nodiscard]] double forceChange() const { return forceChange_; }
 
 private:
     double previousMeanForce_ = 0.0;
     double forceCutoff_;
     double meanForce_ = 0.0;
     double largestRelativeChange_ = 0.0;
+    double squaredForces_ = 0.0;   ///< N^2, sum of |R|^2 in the sweep
+    double squaredChanges_ = 0.0;  ///< N^2, sum of |dR|^2 in the sweep
+    double forceChange_ = 0.0;
 };
 
 }  // namespace granular

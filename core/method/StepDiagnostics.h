@@ -15,6 +15,7 @@ inline constexpr std::array<const char*, static_cast<int>(StepStage::Count)> kSt
 struct StepDiagnostics {
     std::int64_t iterations = 0;       ///< solver iterations used in this step
     double residual = 0.0;             ///< convergence measure of the last iteration (method-specific)
+    double forceChange = 0.0;          ///< CD: the last sweep's |dR| / |R| over all contacts (force convergence)
     std::int64_t contacts = 0;         ///< active contacts (non-zero force)
     std::int64_t slidingContacts = 0;  ///< active contacts whose friction is at the Coulomb limit (CD methods)
     std::int64_t candidates = 0;       ///< contact candidates visited by the solver

@@ -98,6 +98,12 @@ std::vector<Observable> observablesFor(const Settings& settings)
     }
     list.push_back({"residual", "1", "convergence measure of the last iteration (eq. 35 or 36)",
                     [](const World&, const StepDiagnostics& d) { return d.residual; }});
+    if (settings.solver.method == Method::ContactDynamics || settings.solver.method == Method::ConstantPressure) {
+        list.push_back({"force_change", "1",
+                        "relative change of the contact forces in the last Gauss-Seidel sweep, |dR| / |R| over all "
+                        "contacts (Euclidean norms): how far the forces still move, whatever the criterion",
+                        [](const World&, const StepDiagnostics& d) { return d.forceChange; }});
+    }
     list.push_back({"mean_overlap", "m", "mean overlap of the active contacts after the last step",
                     [](const World&, const StepDiagnostics& d) { return d.meanOverlap; }});
     list.push_back({"max_overlap", "m", "largest overlap after the last step",

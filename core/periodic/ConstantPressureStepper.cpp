@@ -71,6 +71,7 @@ StepDiagnostics ConstantPressureStepper::step(World& world)
         const auto result = gaussSeidel_.solve(world, solver_, contact_, pressure_, random_);
         diagnostics.iterations = result.iterations;
         diagnostics.residual = result.residual;
+        diagnostics.forceChange = result.forceChange;
     }
     {
         const StageTimer timer(diagnostics, StepStage::Integrate);

@@ -1,0 +1,119 @@
+// The force change shown for contact dynamics: |dR| / |R| over all contacts in the last Gauss-Seidel sweep
+// (Euclidean norms), beside eq. 35's largest relative change of one contact (Unger & Kertesz 2003). Eq. 35 is
+// 1 whenever one contact opens or closes; the force change weighs each contact by its force, so it tells how
+// far the forces still move and falls as N_I grows.
+#include "BuiltinScenarios.h"
+#include "cd/SweepConvergence.h"
+#include "scenario/Scenario.h"
+#include "sim/Run.h"
+#include "sim/Simulation.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+using namespace granular;
+
+namespace {
+
+Contact contactWithForce(const Vec3& force)
+{
+    Contact c;
+    c.force = force;
+    return c;
+}
+
+struct Convergence {
+    std::vector<double> residual;     ///< eq. 35, one per row
+    std::vector<double> forceChange;  ///< |dR| / |R|, one per row
+};
+
+/// drum3d (rotating drum of 3D spheres, CD, fixed N_I) for 1 s with N_I iterations per step.
+Convergence drum(int iterations)
+{
+    Scenario scenario = resolveScenario("drum3d");
+    scenario.setFromText("run.time", "1");
+    scenario.setFromText("solver.iterations", std::to_string(iterations));
+    Simulation simulation(scenario);
+    std::size_t residualColumn = 0;
+    std::size_t changeColumn = 0;
+    bool found = false;
+    for (std::size_t k = 0; k < simulation.observables().size(); ++k) {
+        if (simulation.observables()[k].name == "residual") {
+            residualColumn = k;
+        }
+        if (simulation.observables()[k].name == "force_change") {
+            changeColumn = k;
+            found = true;
+        }
+    }
+    if (!found) {
+        QTest::qFail("drum3d's series has no force_change column", __FILE__, __LINE__);
+        return {};
+    }
+    Convergence c;
+    runToEnd(simulation, [&](double t, const std::vector<double>& values) {
+        if (t > 0.0) {
+            c.residual.push_back(values[residualColumn]);
+            c.forceChange.push_back(values[changeColumn]);
+        }
+    });
+    return c;
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+}  // namespace
+
+class ForceConvergenceTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    /// |dR| / |R| = sqrt(sum |dR|^2 / sum |R|^2) over the sweep; a contact that opens makes eq. 35 equal 1
+    /// while the force change stays its share of the whole force.
+    void forceChangeIsTheRelativeChangeOfTheForceVector()
+    {
+        const std::vector<Contact> before{contactWithForce(Vec3(10.0, 0.0, 0.0)), contactWithForce(Vec3(0.0, 10.0, 0.0)),
+                                          contactWithForce(Vec3(0.0, 0.0, 0.1))};
+        SweepConvergence convergence(before, 0.0);
+        convergence.record(Vec3(10.0, 0.1, 0.0), Vec3(0.0, 0.1, 0.0));
+        convergence.record(Vec3(0.0, 9.9, 0.0), Vec3(0.0, -0.1, 0.0));
+        convergence.record(Vec3::Zero(), Vec3(0.0, 0.0, -0.1));  // the weak contact opens
+        const double residual = convergence.finishSweep(3, ConvergenceCriterion::Fixed);
+        QCOMPARE(residual, 1.0);  // eq. 35: the opened contact changed by all of its force
+        const double expected = std::sqrt((0.01 + 0.01 + 0.01) / (100.0 + 0.01 + 9.9 * 9.9));
+        QVERIFY(std::fabs(convergence.forceChange() - expected) < 1e-15);
+        QVERIFY(convergence.forceChange() < 0.02);
+
+        // The next sweep starts afresh: no change, no force.
+        SweepConvergence quiet(before, 0.0);
+        quiet.record(Vec3::Zero(), Vec3::Zero());
+        (void)quiet.finishSweep(1, ConvergenceCriterion::Fixed);
+        QCOMPARE(quiet.forceChange(), 0.0);
+    }
+
+    /// In the drum at fixed N_I, eq. 35 reads 1 at most samples (contacts open and close as grains roll) and
+    /// says nothing about convergence; the force change is small and falls as N_I grows.
+    void forceChangeMeasuresConvergenceWhereEq35ReadsOne()
+    {
+        const Convergence few = drum(20);
+        const Convergence many = drum(120);
+        QVERIFY(!few.residual.empty());
+        const auto atOne = std::count_if(few.residual.begin(), few.residual.end(), [](double r) { return r >= 1.0; });
+        qInfo("N_I = 20: eq. 35 = 1 at %ld of %zu samples; median force change %.3g (N_I = 20), %.3g (N_I = 120)",
+              static_cast<long>(atOne), few.residual.size(), median(few.forceChange), median(many.forceChange));
+        QVERIFY(2 * atOne > static_cast<long>(few.residual.size()));
+        QVERIFY(median(few.forceChange) < 0.05);
+        QVERIFY(median(many.forceChange) < 0.5 * median(few.forceChange));
+    }
+};
+
+QTEST_GUILESS_MAIN(ForceConvergenceTest)
+#include "tst_force_convergence.moc"
