@@ -3,6 +3,8 @@
 #include "BuiltinScenarios.h"
 #include "ValueText.h"
 #include "scenario/Schema.h"
+#include "settings/ParameterUse.h"
+#include "settings/SettingsBinding.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -14,7 +16,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
+#include <QToolButton>
 #include <QVBoxLayout>
+
+#include <exception>
 
 namespace granular::ui {
 
@@ -33,15 +38,6 @@ std::string groupOf(const std::string& key)
     return dot == std::string::npos ? std::string("general") : key.substr(0, dot);
 }
 
-/// The groups that only one setup uses, and that setup.
-const std::map<std::string, std::string, std::less<>>& setupGroups()
-{
-    static const std::map<std::string, std::string, std::less<>> groups{
-        {"piston", "piston"},     {"chain", "chain"},   {"drum", "drum"},
-        {"pressure", "periodic"}, {"cell", "periodic"}, {"compression", "compression"}};
-    return groups;
-}
-
 QString tooltipFor(const Parameter& p)
 {
     QString tip = QStringLiteral("<b>%1</b><br>%2<br>accepted: %3")
@@ -54,6 +50,7 @@ QString tooltipFor(const Parameter& p)
 
 const QString kOpenFileItem = QStringLiteral("Open file...");
 const QString kErrorStyle = QStringLiteral("border: 1px solid #c62828; background: #fdecea;");
+const QString kUnusedStyle = QStringLiteral("color: palette(mid);");
 
 }  // namespace
 
@@ -63,7 +60,10 @@ struct ParameterPanel::Row {
     QCheckBox* check = nullptr;
     QComboBox* combo = nullptr;
     QLabel* mutability = nullptr;
-    QString value;  ///< the value the simulation holds, as displayed
+    QLabel* label = nullptr;   ///< the key's name left of the field
+    QWidget* field = nullptr;  ///< editor, unit, mutability and the reason under them
+    QLabel* reason = nullptr;  ///< why the key is unused; hidden while it is used
+    QString value;             ///< the value the simulation holds, as displayed
 };
 
 ParameterPanel::ParameterPanel(QWidget* parent)
@@ -111,8 +111,28 @@ void ParameterPanel::buildForm()
 {
     auto* scroll = findChild<QScrollArea*>();
     auto* formLayout = qobject_cast<QVBoxLayout*>(scroll->widget()->layout());
+    usedGroups_ = new QVBoxLayout;
+    usedGroups_->setContentsMargins(0, 0, 0, 0);
+    formLayout->addLayout(usedGroups_);
+    unusedToggle_ = new QToolButton(scroll->widget());
+    unusedToggle_->setObjectName(QStringLiteral("unusedGroups"));
+    unusedToggle_->setCheckable(true);
+    unusedToggle_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    unusedToggle_->setArrowType(Qt::RightArrow);
+    unusedToggle_->setAutoRaise(true);
+    unusedToggle_->setToolTip(tr("Groups of keys that this run's setup and method do not read"));
+    formLayout->addWidget(unusedToggle_);
+    unusedBox_ = new QWidget(scroll->widget());
+    unusedGroups_ = new QVBoxLayout(unusedBox_);
+    unusedGroups_->setContentsMargins(0, 0, 0, 0);
+    unusedBox_->hide();
+    formLayout->addWidget(unusedBox_);
+    connect(unusedToggle_, &QToolButton::toggled, this, [this](bool open) {
+        unusedBox_->setVisible(open);
+        unusedToggle_->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    });
+
     std::map<std::string, QFormLayout*, std::less<>> layouts;
-    std::vector<std::string> order;
     for (const Parameter& p : Schema::instance().parameters()) {
         if (isDescriptive(p.key)) {
             continue;
@@ -126,31 +146,39 @@ void ParameterPanel::buildForm()
             layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
             layouts[group] = layout;
             groups_[group] = box;
-            order.push_back(group);
+            groupNames_.push_back(group);
+            usedGroups_->addWidget(box);
         }
+        groupKeys_[group].push_back(p.key);
         Row& row = rows_[p.key];
         row.parameter = &p;
-        auto* field = new QWidget(scroll->widget());
-        auto* fieldLayout = new QHBoxLayout(field);
-        fieldLayout->setContentsMargins(0, 0, 0, 0);
+        row.field = new QWidget(scroll->widget());
+        auto* column = new QVBoxLayout(row.field);
+        column->setContentsMargins(0, 0, 0, 0);
+        column->setSpacing(1);
+        auto* fieldLayout = new QHBoxLayout;
         fieldLayout->setSpacing(4);
         fieldLayout->addWidget(makeEditor(p, row), 1);
         if (!p.unit.empty() && p.unit != "1") {
-            fieldLayout->addWidget(new QLabel(QString::fromStdString(p.unit), field));
+            fieldLayout->addWidget(new QLabel(QString::fromStdString(p.unit), row.field));
         }
-        row.mutability = new QLabel(field);
+        row.mutability = new QLabel(row.field);
         row.mutability->setObjectName(QStringLiteral("mutability"));
         fieldLayout->addWidget(row.mutability);
+        column->addLayout(fieldLayout);
+        row.reason = new QLabel(row.field);
+        row.reason->setObjectName(QStringLiteral("unusedReason"));
+        row.reason->setWordWrap(true);
+        row.reason->setStyleSheet(kUnusedStyle + QStringLiteral(" font-style: italic;"));
+        row.reason->hide();
+        column->addWidget(row.reason);
         const std::string name = p.key.substr(p.key.find('.') == std::string::npos ? 0 : p.key.find('.') + 1);
-        auto* label = new QLabel(QString::fromStdString(name), field);
-        label->setToolTip(tooltipFor(p));
-        field->setToolTip(tooltipFor(p));
-        layouts[group]->addRow(label, field);
+        row.label = new QLabel(QString::fromStdString(name), row.field);
+        row.label->setToolTip(tooltipFor(p));
+        row.field->setToolTip(tooltipFor(p));
+        layouts[group]->addRow(row.label, row.field);
         setRowValue(row, displayText(p.defaultValue));
         showMutability(row, false);
-    }
-    for (const auto& group : order) {
-        formLayout->addWidget(groups_[group]);
     }
     formLayout->addStretch(1);
 }
@@ -237,7 +265,8 @@ void ParameterPanel::setScenario(const Scenario& scenario, const Settings& setti
     }
     error_->clear();
     error_->hide();
-    showGroupsFor(std::string(choiceName(settings.setup)));
+    scenario_ = scenario;
+    showUse();
     description_->setText(QStringLiteral("<b>%1</b>: %2")
                               .arg(QString::fromStdString(settings.name).toHtmlEscaped(),
                                    QString::fromStdString(settings.description).toHtmlEscaped()));
@@ -252,12 +281,51 @@ void ParameterPanel::setScenario(const Scenario& scenario, const Settings& setti
     scenarioPicker_->setCurrentIndex(index);
 }
 
-void ParameterPanel::showGroupsFor(const std::string& setup)
+void ParameterPanel::showUse()
 {
-    for (const auto& [group, box] : groups_) {
-        const auto only = setupGroups().find(group);
-        box->setVisible(only == setupGroups().end() || only->second == setup);
+    Settings settings;
+    try {
+        settings = parseSettings(scenario_);
+    } catch (const std::exception&) {
+        return;  // a combination the next reset refuses: the last use shown stays
     }
+    int folded = 0;
+    for (const auto& group : groupNames_) {
+        auto* box = groups_.at(group);
+        auto* layout = qobject_cast<QFormLayout*>(box->layout());
+        while (layout->rowCount() > 0) {
+            const QFormLayout::TakeRowResult taken = layout->takeRow(0);
+            delete taken.labelItem;  // the layout's items; the widgets stay
+            delete taken.fieldItem;
+        }
+        std::vector<Row*> used;
+        std::vector<Row*> unused;
+        for (const auto& key : groupKeys_.at(group)) {
+            Row& row = rows_.at(key);
+            const QString reason = QString::fromStdString(unusedReason(key, settings));
+            row.reason->setText(reason.isEmpty() ? QString() : tr("not used: %1").arg(reason));
+            row.reason->setVisible(!reason.isEmpty());
+            row.label->setStyleSheet(reason.isEmpty() ? QString() : kUnusedStyle);
+            (reason.isEmpty() ? used : unused).push_back(&row);
+        }
+        for (auto* list : {&used, &unused}) {
+            for (Row* row : *list) {
+                layout->addRow(row->label, row->field);
+                row->label->show();
+                row->field->show();
+            }
+        }
+        usedGroups_->removeWidget(box);
+        unusedGroups_->removeWidget(box);
+        if (used.empty()) {
+            unusedGroups_->addWidget(box);
+            ++folded;
+        } else {
+            usedGroups_->addWidget(box);
+        }
+    }
+    unusedToggle_->setText(tr("Not used by this run: %n group(s)", nullptr, folded));
+    unusedToggle_->setVisible(folded > 0);
 }
 
 void ParameterPanel::markAccepted(const QString& key, const QString& value, bool live)
@@ -273,8 +341,11 @@ void ParameterPanel::markAccepted(const QString& key, const QString& value, bool
     if (!live && changed) {
         showMutability(row, true);
     }
-    if (key == QStringLiteral("setup")) {
-        showGroupsFor(value.toStdString());
+    try {
+        scenario_.setFromText(key.toStdString(), value.toStdString());
+        showUse();
+    } catch (const std::exception&) {
+        // The simulation holds the value; only the use shown may lag behind it.
     }
     if (error_->property("key").toString() == key) {
         error_->clear();
@@ -322,6 +393,37 @@ QString ParameterPanel::mutabilityText(const QString& key) const
 QString ParameterPanel::errorText() const
 {
     return error_->text();
+}
+
+QString ParameterPanel::unusedText(const QString& key) const
+{
+    const auto it = rows_.find(key.toStdString());
+    return it == rows_.end() ? QString() : it->second.reason->text();
+}
+
+bool ParameterPanel::rowShown(const QString& key) const
+{
+    const auto it = rows_.find(key.toStdString());
+    return it != rows_.end() && it->second.field->isVisibleTo(this);
+}
+
+QStringList ParameterPanel::groupOrder(const QString& group) const
+{
+    QStringList keys;
+    const auto it = groups_.find(group.toStdString());
+    if (it == groups_.end()) {
+        return keys;
+    }
+    const auto* layout = qobject_cast<QFormLayout*>(it->second->layout());
+    for (int r = 0; r < layout->rowCount(); ++r) {
+        auto* item = layout->itemAt(r, QFormLayout::FieldRole);
+        for (const auto& [key, row] : rows_) {
+            if (item != nullptr && item->widget() == row.field) {
+                keys << QString::fromStdString(key);
+            }
+        }
+    }
+    return keys;
 }
 
 void ParameterPanel::chooseScenario(int index)

@@ -8,9 +8,12 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 class QComboBox;
 class QLabel;
+class QToolButton;
+class QVBoxLayout;
 
 namespace granular {
 struct Parameter;
@@ -20,9 +23,11 @@ namespace granular::ui {
 
 /// The scenario's parameters as a form generated from the schema (core/scenario/Schema.cpp):
 /// one row per key with its unit, accepted range and description (tooltip), grouped by the key's
-/// first part; groups of other setups (piston, chain, drum, periodic cell) are hidden. Live keys
-/// apply as soon as they are edited; the others say "applies on reset" and, once changed,
-/// "pending reset". A value the simulation rejects is marked and the schema's message shown.
+/// first part. The keys that act on this run come first: within a group the unused keys follow the used
+/// ones, greyed, with the reason under them (settings/ParameterUse, from the values in force and pending);
+/// groups without a used key are folded away under "Not used by this run". Live keys apply as soon as
+/// they are edited; the others say "applies on reset" and, once changed, "pending reset". A value the
+/// simulation rejects is marked and the schema's message shown.
 /// On top: the scenario picker (built-ins and "Open file...").
 /// Lives on the GUI thread; it only emits edits, the controller decides.
 class ParameterPanel final : public QWidget {
@@ -46,6 +51,12 @@ public:
     [[nodiscard]] QString mutabilityText(const QString& key) const;
     /// The last rejection shown, empty when none.
     [[nodiscard]] QString errorText() const;
+    /// Why the key does not act on this run as shown under it, empty when it does (tests).
+    [[nodiscard]] QString unusedText(const QString& key) const;
+    /// Whether the key's row is on show: false while its group is folded away (tests).
+    [[nodiscard]] bool rowShown(const QString& key) const;
+    /// The keys of a group in the order shown (tests).
+    [[nodiscard]] QStringList groupOrder(const QString& group) const;
 
 signals:
     /// The user changed a value: `text` as typed (or the chosen item).
@@ -63,10 +74,17 @@ private:
     static void showMutability(Row& row, bool pending);
     void commit(const std::string& key, const QString& text);
     void chooseScenario(int index);
-    void showGroupsFor(const std::string& setup);
+    void showUse();
 
     std::map<std::string, Row, std::less<>> rows_;
     std::map<std::string, QWidget*, std::less<>> groups_;
+    std::vector<std::string> groupNames_;  ///< in schema order
+    std::map<std::string, std::vector<std::string>, std::less<>> groupKeys_;  ///< in schema order
+    Scenario scenario_;  ///< the values in force and pending, whose settings decide what is used
+    QVBoxLayout* usedGroups_ = nullptr;
+    QVBoxLayout* unusedGroups_ = nullptr;
+    QToolButton* unusedToggle_ = nullptr;
+    QWidget* unusedBox_ = nullptr;
     QComboBox* scenarioPicker_;
     QLabel* description_;
     QLabel* error_;

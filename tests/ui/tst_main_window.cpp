@@ -27,6 +27,7 @@
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QtTest>
 
 #include <memory>
@@ -141,6 +142,45 @@ private slots:
         QTest::keyClick(count, Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(window_->parameterPanel()->mutabilityText(QStringLiteral("particles.count")),
                                   QStringLiteral("pending reset"), kTimeout);
+    }
+
+    void parameterPanelShowsTheRunsKeysFirst()
+    {
+        // piston2d is CD with the fixed criterion: N_I acts, the tolerance does not (greyed with the reason,
+        // after the used keys of its group); the chain's group is folded away until opened.
+        auto* panel = window_->parameterPanel();
+        QVERIFY(panel->unusedText(QStringLiteral("solver.iterations")).isEmpty());
+        QVERIFY2(panel->unusedText(QStringLiteral("solver.tolerance")).contains(QStringLiteral("fixed")),
+                 qPrintable(panel->unusedText(QStringLiteral("solver.tolerance"))));
+        QVERIFY(panel->unusedText(QStringLiteral("gravity.z")).contains(QStringLiteral("2D")));
+        const QStringList solver = panel->groupOrder(QStringLiteral("solver"));
+        QVERIFY(solver.indexOf(QStringLiteral("solver.iterations")) < solver.indexOf(QStringLiteral("solver.tolerance")));
+        QVERIFY(panel->rowShown(QStringLiteral("solver.tolerance")));
+        QVERIFY(panel->rowShown(QStringLiteral("piston.force")));
+        QVERIFY(!panel->rowShown(QStringLiteral("chain.count")));
+        QVERIFY(!panel->rowShown(QStringLiteral("material.stiffness")));
+        auto* unused = panel->findChild<QToolButton*>(QStringLiteral("unusedGroups"));
+        QVERIFY(unused != nullptr && unused->isVisibleTo(panel));
+        unused->click();
+        QVERIFY(panel->rowShown(QStringLiteral("chain.count")));
+        QVERIFY(panel->unusedText(QStringLiteral("chain.count")).contains(QStringLiteral("setup chain")));
+
+        // The local criterion: the tolerance acts and N_I is the one greyed.
+        controller_->setParameter(QStringLiteral("solver.criterion"), QStringLiteral("local"));
+        QTRY_VERIFY_WITH_TIMEOUT(panel->unusedText(QStringLiteral("solver.tolerance")).isEmpty(), kTimeout);
+        QVERIFY(panel->unusedText(QStringLiteral("solver.iterations")).contains(QStringLiteral("local")));
+    }
+
+    void residualSaysWhatItMeasures()
+    {
+        // Contact dynamics: the force change of the last sweep, with eq. 35 beside it; the tooltip explains both.
+        auto* residual = window_->findChild<QLabel*>(QStringLiteral("residual"));
+        QVERIFY(residual != nullptr);
+        controller_->play();
+        QTRY_VERIFY_WITH_TIMEOUT(residual->text().contains(QStringLiteral("eq. 35")), kTimeout);
+        controller_->pause();
+        QVERIFY2(residual->text().contains(QString::fromUtf8("|\u0394R|/|R|")), qPrintable(residual->text()));
+        QVERIFY(residual->toolTip().contains(QStringLiteral("opened or closed")));
     }
 
     void plotsHaveAxisTitlesWithUnits()
