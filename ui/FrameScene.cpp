@@ -1,5 +1,6 @@
 #include "FrameScene.h"
 
+#include "AxisTicks.h"
 #include "BoundaryGeometry.h"
 #include "ColourMaps.h"
 #include "sim/Frame.h"
@@ -7,6 +8,7 @@
 #include <vtkActor.h>
 #include <vtkCamera.h>
 #include <vtkCellArray.h>
+#include <vtkDoubleArray.h>
 #include <vtkFloatArray.h>
 #include <vtkLookupTable.h>
 #include <vtkNew.h>
@@ -29,6 +31,7 @@
 #include <limits>
 #include <numbers>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace granular::ui {
@@ -45,6 +48,8 @@ constexpr Rgb outlineColour{0.55, 0.60, 0.70};
 constexpr Rgb cellColour{0.55, 0.85, 0.78};
 constexpr Rgb labelColour{0.88, 0.90, 0.94};
 constexpr Rgb highlightColour{1.0, 1.0, 1.0};
+/// An image of the periodic cell's content keeps this share of its colour, the rest being the background's.
+constexpr double kImageColourShare = 0.5;
 
 /// Camera offset from the focal point in 3D: in front of the box (+z), to the right (+x) and
 /// above (+y, which is up), so floor, side walls and the heap's surface are all in sight.
@@ -95,6 +100,66 @@ Eigen::AlignedBox3d sceneExtent(const Frame& frame)
     return extent;
 }
 
+/// The offsets H a of the periodic cell's neighbouring images, a in {-1, 0, 1}^D without a = 0, with a.
+std::vector<std::pair<Eigen::Vector3f, Eigen::Vector3i>> imageShifts(const PeriodicCell& cell)
+{
+    std::vector<std::pair<Eigen::Vector3f, Eigen::Vector3i>> shifts;
+    const int zRange = cell.dimension == 3 ? 1 : 0;
+    for (int a = -1; a <= 1; ++a) {
+        for (int b = -1; b <= 1; ++b) {
+            for (int c = -zRange; c <= zRange; ++c) {
+                if (a == 0 && b == 0 && c == 0) {
+                    continue;
+                }
+                const Eigen::Vector3i n(a, b, c);
+                shifts.emplace_back((cell.edges * n.cast<double>()).cast<float>(), n);
+            }
+        }
+    }
+    return shifts;
+}
+
+/// Whether the image of a point at reduced coordinates s, shifted by n cells, lies within the band drawn.
+bool inImageBand(const Eigen::Vector3d& s, const Eigen::Vector3i& n, int dimension)
+{
+    for (int d = 0; d < dimension; ++d) {
+        const double x = s[d] + n[d];
+        if (x < -kPeriodicImageBand || x > 1.0 + kPeriodicImageBand) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Where a periodic frame's points are drawn again: for each image, the point's index and its offset.
+template <class Position>
+std::vector<std::pair<std::size_t, Eigen::Vector3f>> periodicImages(const Frame& frame, std::size_t count,
+                                                                     const Position& position)
+{
+    std::vector<std::pair<std::size_t, Eigen::Vector3f>> images;
+    const auto shifts = imageShifts(frame.cell);
+    for (std::size_t k = 0; k < count; ++k) {
+        const Eigen::Vector3d s = frame.cell.inverseEdges * position(k).template cast<double>();
+        for (const auto& [offset, n] : shifts) {
+            if (inImageBand(s, n, frame.dimension)) {
+                images.emplace_back(k, offset);
+            }
+        }
+    }
+    return images;
+}
+
+std::array<unsigned char, 3> dimmed(const std::array<unsigned char, 3>& c)
+{
+    std::array<unsigned char, 3> out{};
+    const std::array<double, 3> background{backgroundBottom[0], backgroundBottom[1], backgroundBottom[2]};
+    for (std::size_t k = 0; k < 3; ++k) {
+        out[k] = static_cast<unsigned char>(std::lround(kImageColourShare * c[k] +
+                                                        (1.0 - kImageColourShare) * 255.0 * background[k]));
+    }
+    return out;
+}
+
 void styleText(vtkTextProperty& text, int points)
 {
     text.SetFontSize(points);
@@ -116,6 +181,25 @@ void styleBar(vtkScalarBarActor& bar, vtkLookupTable& table)
     bar.UnconstrainedFontSizeOn();
     styleText(*bar.GetTitleTextProperty(), 15);
     styleText(*bar.GetLabelTextProperty(), 13);
+}
+
+/// Labels the bar at round values (1, 2 or 5 times a power of ten apart, AxisTicks) within [low, high]; whole
+/// numbers only for a count.
+void setRoundLabels(vtkScalarBarActor& bar, vtkDoubleArray& labels, double low, double high, bool wholeNumbers)
+{
+    AxisTicks ticks = roundTicks(low, high, 5);
+    if (wholeNumbers && ticks.interval < 1.0) {
+        ticks = {std::ceil(low), 1.0, 0};
+    }
+    labels.Reset();
+    const double first = ticks.anchor + ticks.interval * std::ceil((low - ticks.anchor) / ticks.interval - 1e-9);
+    for (double x = first; x <= high + 1e-9 * std::fabs(ticks.interval); x += ticks.interval) {
+        labels.InsertNextValue(std::fabs(x) < 1e-12 * ticks.interval ? 0.0 : x);
+    }
+    bar.SetCustomLabels(&labels);
+    bar.SetUseCustomLabels(true);
+    const std::string format = "%." + std::to_string(ticks.decimals) + "f";
+    bar.SetLabelFormat(format.c_str());
 }
 
 /// Points with one poly-vertex over all of them: the imposter mappers draw points only, but
@@ -149,6 +233,7 @@ struct FrameScene::Props {
     vtkNew<vtkActor> particleActor;
     vtkNew<vtkLookupTable> particleColours;
     vtkNew<vtkScalarBarActor> particleBar;
+    vtkNew<vtkDoubleArray> particleLabels;  ///< the particle bar's round values
 
     vtkNew<vtkPoints> stickCentres;         ///< m, midpoints of the contacts
     vtkNew<vtkFloatArray> stickDirections;  ///< unit vectors from first to second particle
@@ -160,6 +245,7 @@ struct FrameScene::Props {
     vtkNew<vtkActor> stickActor;
     vtkNew<vtkLookupTable> forceColours;
     vtkNew<vtkScalarBarActor> forceBar;
+    vtkNew<vtkDoubleArray> forceLabels;  ///< the force bar's round values
 
     vtkNew<vtkPolyDataMapper> wallMapper;
     vtkNew<vtkActor> wallActor;
@@ -299,7 +385,6 @@ void FrameScene::show(std::shared_ptr<const Frame> frame)
     auto& p = *props_;
     p.frame = std::move(frame);
     p.dimension = p.frame->dimension;
-    p.extent = sceneExtent(*p.frame);
 
     p.wallMapper->SetInputData(vtkio::wallGeometry(*p.frame, false));
     p.pistonMapper->SetInputData(vtkio::wallGeometry(*p.frame, true));
@@ -345,30 +430,52 @@ void FrameScene::redraw()
     const double scale = std::clamp(o.particleScale, 0.05, 1.0);
 
     const auto count = static_cast<vtkIdType>(frame.position.size());
+    const bool images = frame.periodic && o.periodicImages;
+    p.extent = sceneExtent(frame);
+    if (images) {
+        const Vec3 band = kPeriodicImageBand * frame.bounds.sizes();
+        p.extent.extend(Vec3(frame.bounds.min() - band));
+        p.extent.extend(Vec3(frame.bounds.max() + band));
+    }
+    const auto particleImages =
+        images ? periodicImages(frame, frame.position.size(), [&frame](std::size_t k) { return frame.position[k]; })
+               : std::vector<std::pair<std::size_t, Eigen::Vector3f>>{};
+    const auto drawn = count + static_cast<vtkIdType>(particleImages.size());
     const FieldValues field = particleField(frame, o.colourField);
-    p.centres->SetNumberOfPoints(count);
-    p.radii->SetNumberOfValues(count);
-    p.colours->SetNumberOfTuples(count);
+    p.centres->SetNumberOfPoints(drawn);
+    p.radii->SetNumberOfValues(drawn);
+    p.colours->SetNumberOfTuples(drawn);
     double radiusSum = 0.0;
     double largestRadius = 0.0;
+    const auto colourOf = [&](std::size_t k) {
+        return bytes(
+            colourAt(kParticleColours, (static_cast<double>(field.values[k]) - field.low) / (field.high - field.low)));
+    };
     for (vtkIdType i = 0; i < count; ++i) {
         const auto k = static_cast<std::size_t>(i);
         p.centres->SetPoint(i, frame.position[k].data());
         p.radii->SetValue(i, static_cast<float>(scale * static_cast<double>(frame.radius[k])));
         radiusSum += static_cast<double>(frame.radius[k]);
         largestRadius = std::max(largestRadius, static_cast<double>(frame.radius[k]));
-        const auto c = bytes(
-            colourAt(kParticleColours, (static_cast<double>(field.values[k]) - field.low) / (field.high - field.low)));
-        p.colours->SetTypedTuple(i, c.data());
+        p.colours->SetTypedTuple(i, colourOf(k).data());
     }
-    setVertices(*p.vertices.Get(), count);
+    for (std::size_t m = 0; m < particleImages.size(); ++m) {
+        const auto& [k, offset] = particleImages[m];
+        const auto i = count + static_cast<vtkIdType>(m);
+        const Eigen::Vector3f centre = frame.position[k] + offset;
+        p.centres->SetPoint(i, centre.data());
+        p.radii->SetValue(i, static_cast<float>(scale * static_cast<double>(frame.radius[k])));
+        p.colours->SetTypedTuple(i, dimmed(colourOf(k)).data());
+    }
+    setVertices(*p.vertices.Get(), drawn);
     p.centres->Modified();
     p.radii->Modified();
     p.colours->Modified();
     p.particles->Modified();
     p.particleColours->SetTableRange(field.low, field.high);
     p.particleBar->SetTitle(fieldTitle(o.colourField).toStdString().c_str());
-    p.particleBar->SetLabelFormat(o.colourField == ColourField::Coordination ? "%.0f" : "%.3g");
+    setRoundLabels(*p.particleBar.Get(), *p.particleLabels.Get(), field.low, field.high,
+                   o.colourField == ColourField::Coordination);
 
     // Sticks: in 2D lifted in front of the disks (the camera looks down -z); in 3D inside the
     // (shrunk) spheres.
@@ -381,16 +488,29 @@ void FrameScene::redraw()
     const double colourHigh = o.networkPart == ForceNetworkPart::Strong ? o.forceThreshold + strongColourSpan
                                                                         : std::max(o.forceThreshold, 1e-3);
     const auto stickCount = static_cast<vtkIdType>(network.sticks.size());
-    p.stickCentres->SetNumberOfPoints(stickCount);
-    p.stickDirections->SetNumberOfTuples(stickCount);
-    p.stickSizes->SetNumberOfTuples(stickCount);
-    p.stickColours->SetNumberOfTuples(stickCount);
+    const auto stickImages =
+        images ? periodicImages(frame, network.sticks.size(),
+                                [&network](std::size_t k) {
+                                    const ForceStick& s = network.sticks[k];
+                                    return Eigen::Vector3f(0.5F * (s.from + s.to));
+                                })
+               : std::vector<std::pair<std::size_t, Eigen::Vector3f>>{};
+    const auto sticksDrawn = stickCount + static_cast<vtkIdType>(stickImages.size());
+    p.stickCentres->SetNumberOfPoints(sticksDrawn);
+    p.stickDirections->SetNumberOfTuples(sticksDrawn);
+    p.stickSizes->SetNumberOfTuples(sticksDrawn);
+    p.stickColours->SetNumberOfTuples(sticksDrawn);
     std::size_t createdByDeformation = 0;
-    for (vtkIdType i = 0; i < stickCount; ++i) {
-        const ForceStick& s = network.sticks[static_cast<std::size_t>(i)];
+    for (vtkIdType i = 0; i < sticksDrawn; ++i) {
+        const bool image = i >= stickCount;
+        const std::size_t k =
+            image ? stickImages[static_cast<std::size_t>(i - stickCount)].first : static_cast<std::size_t>(i);
+        const Eigen::Vector3f offset =
+            image ? stickImages[static_cast<std::size_t>(i - stickCount)].second : Eigen::Vector3f::Zero();
+        const ForceStick& s = network.sticks[k];
         const double radius = meanRadius * std::clamp(stickRadiusAtMean * static_cast<double>(s.relativeForce),
                                                       thinnestStick, thickestStick);
-        Eigen::Vector3f centre = 0.5F * (s.from + s.to);
+        Eigen::Vector3f centre = 0.5F * (s.from + s.to) + offset;
         if (frame.dimension == 2) {
             centre.z() = static_cast<float>(scale * largestRadius + radius);
         }
@@ -405,17 +525,18 @@ void FrameScene::redraw()
                            ? kDeformationContactColour
                            : bytes(colourAt(kForceColours, (static_cast<double>(s.relativeForce) - colourLow) /
                                                                (colourHigh - colourLow)));
-        createdByDeformation += s.createdByDeformation ? 1 : 0;
-        p.stickColours->SetTypedTuple(i, c.data());
+        createdByDeformation += s.createdByDeformation && !image ? 1 : 0;
+        p.stickColours->SetTypedTuple(i, (image ? dimmed(c) : c).data());
     }
-    setVertices(*p.stickVertices.Get(), stickCount);
+    setVertices(*p.stickVertices.Get(), sticksDrawn);
     p.stickCentres->Modified();
     p.stickDirections->Modified();
     p.stickSizes->Modified();
     p.stickColours->Modified();
     p.sticks->Modified();
-    p.stickActor->SetVisibility(stickCount > 0 ? 1 : 0);
+    p.stickActor->SetVisibility(sticksDrawn > 0 ? 1 : 0);
     p.forceColours->SetTableRange(colourLow, colourHigh);
+    setRoundLabels(*p.forceBar.Get(), *p.forceLabels.Get(), colourLow, colourHigh, false);
     p.forceBar->SetVisibility(stickCount > 0 ? 1 : 0);
 
     std::string caption = "t = " + QString::number(frame.time, 'g', 6).toStdString() + " s   " + std::to_string(count) +
@@ -430,6 +551,9 @@ void FrameScene::redraw()
                 caption += "   " + std::to_string(createdByDeformation) + " created by deformation (magenta)";
             }
         }
+    }
+    if (images) {
+        caption += "   periodic images dimmed";
     }
     p.caption->SetInput(caption.c_str());
 

@@ -20,13 +20,19 @@ struct SceneOptions {
     double forceThreshold = 1.0;  ///< x: sticks for f_n >= x <f_n> (strong) or f_n < x <f_n> (weak)
     ForceNetworkPart networkPart = ForceNetworkPart::Strong;
     double particleScale = 1.0;  ///< drawn radius / radius, in (0, 1]: smaller shows chains inside 3D packings
+    /// A periodic cell's neighbouring images around it, dimmed, to kPeriodicImageBand of the cell's edges.
+    bool periodicImages = false;
 };
+
+/// How far beyond the periodic cell its images are drawn, in cell edges.
+inline constexpr double kPeriodicImageBand = 0.3;
 
 /// The VTK props that draw one Frame: particles as shaded sphere imposters (one quad each, so
 /// tens of thousands stay interactive on a CPU renderer) coloured by a chosen field; contacts as
 /// stick imposters from centre to centre, width and colour by f_n / <f_n>; walls as translucent
 /// rectangles (3D) or lines (2D), the piston, the drum with marks that turn with it, the
-/// container's outline or the periodic cell; colour bars and a caption.
+/// container's outline or the periodic cell, optionally with the cell's neighbouring images of grains
+/// and sticks around it; colour bars and a caption.
 /// Owned by SceneView, on the GUI thread, like every VTK object of the studio.
 class FrameScene {
 public:

@@ -27,6 +27,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
@@ -54,6 +55,8 @@ constexpr double kFramePacing = 3.0;
 /// The force-chain threshold slider counts tenths of <f_n>.
 constexpr double kThresholdStep = 0.1;
 constexpr int kThresholdTicks = 40;
+/// Drawn radius / radius of a 3D scene with contacts when its scenario leaves view.grain_size automatic.
+constexpr double kChainViewGrainSize = 0.5;
 
 QString number(double x, int digits = 4)
 {
@@ -372,6 +375,16 @@ void MainWindow::buildDisplayBar()
     particleSize_->setToolTip(tr("Drawn radius / radius: smaller spheres show the chains inside 3D packings"));
     connect(particleSize_, &QSlider::valueChanged, this, &MainWindow::applyDisplayOptions);
     bar->addWidget(particleSize_);
+    periodicImages_ = new QCheckBox(tr("periodic images"), bar);
+    periodicImages_->setObjectName(QStringLiteral("periodicImages"));
+    periodicImages_->setToolTip(tr("The periodic cell's neighbouring images around it, dimmed: grains and force chains "
+                                   "across the boundary read as one packing"));
+    connect(periodicImages_, &QCheckBox::toggled, this, [this] {
+        applyDisplayOptions();
+        view_->resetCamera();
+    });
+    periodicImagesAction_ = bar->addWidget(periodicImages_);
+    periodicImagesAction_->setVisible(false);
     applyDisplayOptions();
 }
 
@@ -476,6 +489,11 @@ void MainWindow::startRun(const RunInfo& run)
     const bool piston = run.settings.setup == Setup::Piston;
     loadStepAction_->setEnabled(piston);
     forceLabel_->setVisible(piston);
+    periodicImagesAction_->setVisible(run.settings.setup == Setup::Periodic);
+    if (!run.continued && origin_ != viewOrigin_) {
+        applyScenarioView(run.settings);
+        viewOrigin_ = origin_;
+    }
     if (!run.continued) {
         resetCameraOnNextFrame_ = true;
         pickParticle(-1);
@@ -539,6 +557,7 @@ void MainWindow::applyDisplayOptions()
     options.networkPart =
         static_cast<ForceNetworkPart>(networkPart_ != nullptr ? networkPart_->currentData().toInt() : 0);
     options.particleScale = particleSize_ != nullptr ? 0.01 * particleSize_->value() : 1.0;
+    options.periodicImages = periodicImages_ != nullptr && periodicImages_->isChecked();
     if (thresholdLabel_ != nullptr) {
         thresholdLabel_->setText(tr("x = %1").arg(options.forceThreshold, 0, 'f', 1));
     }
@@ -547,6 +566,23 @@ void MainWindow::applyDisplayOptions()
         threshold_->setEnabled(options.showForceChains);
     }
     view_->setOptions(options);
+}
+
+void MainWindow::applyScenarioView(const Settings& settings)
+{
+    const QSignalBlocker colour(colourField_);
+    const QSignalBlocker size(particleSize_);
+    const QSignalBlocker images(periodicImages_);
+    colourField_->setCurrentIndex(colourField_->findData(static_cast<int>(colourFieldFor(settings.view.colour))));
+    // Automatic size: in 3D, grains at half their radius leave the force chains inside the packing in sight.
+    const bool contacts = settings.solver.method != Method::Ballistic;
+    const double grainSize = settings.view.grainSize > 0.0 ? settings.view.grainSize
+                             : settings.dimension == 3 && contacts ? kChainViewGrainSize
+                                                                   : 1.0;
+    particleSize_->setValue(static_cast<int>(std::lround(100.0 * grainSize)));
+    periodicImages_->setChecked(settings.view.periodicImages);
+    applyDisplayOptions();
+    resetCameraOnNextFrame_ = true;
 }
 
 void MainWindow::pickParticle(int index)
@@ -570,6 +606,9 @@ void MainWindow::parameterAccepted(const QString& key, const QString& value, boo
     }
     if (key == QStringLiteral("solver.method")) {
         method_->setCurrentText(value);
+    }
+    if (key.startsWith(QStringLiteral("view.")) && settings_) {
+        applyScenarioView(*settings_);
     }
     statusBar()->showMessage(live ? tr("%1 = %2").arg(key, value) : tr("%1 = %2 (applies on reset)").arg(key, value),
                              5000);

@@ -103,6 +103,8 @@ private:
     void showFrame(std::shared_ptr<const Frame> frame);
     void showStatus(const StepStatus& status);
     void applyDisplayOptions();
+    /// Sets the display bar to the scenario's view.* settings (colour field, grain size, periodic images).
+    void applyScenarioView(const Settings& settings);
     void pickParticle(int index);
     void parameterAccepted(const QString& key, const QString& value, bool live);
     void showError(const QString& message);
@@ -161,6 +163,9 @@ private:
     QLabel* thresholdLabel_ = nullptr;
     QComboBox* networkPart_ = nullptr;
     QSlider* particleSize_ = nullptr;
+    QCheckBox* periodicImages_ = nullptr;
+    QAction* periodicImagesAction_ = nullptr;  ///< the checkbox's place in the display bar: periodic cells only
+    QString viewOrigin_;                       ///< the scenario whose view.* settings the display shows
 
     QLabel* timeLabel_ = nullptr;
     QLabel* rateLabel_ = nullptr;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "settings/Choices.h"
+
 #include <QString>
 
 #include <array>
@@ -17,6 +19,9 @@ enum class ColourField { Height, Radius, Speed, Coordination, Overlap, Deformati
 inline constexpr std::array<ColourField, 6> kColourFields = {ColourField::Height,  ColourField::Radius,
                                                              ColourField::Speed,   ColourField::Coordination,
                                                              ColourField::Overlap, ColourField::Deformation};
+
+/// The field a scenario's view.colour names.
+[[nodiscard]] ColourField colourFieldFor(ViewColour colour);
 
 /// "height", "radius", ...: the name shown in the picker and on the colour bar.
 [[nodiscard]] QString fieldName(ColourField field);

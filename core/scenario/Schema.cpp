@@ -270,6 +270,19 @@ Schema::Schema()
              "pauses there, so that a lesson starts from a prepared state (piston2d: compressed, before the load "
              "step); 0: starts at t = 0. The command line ignores it",
              reset),
+        choice("view.colour", "height", {"height", "radius", "speed", "coordination", "overlap", "deformation"},
+               "the field the studio colours the grains by when the scenario opens (the display bar changes it); "
+               "height means little without gravity: a periodic cell shows coordination. The command line ignores "
+               "it",
+               live),
+        real("view.grain_size", "1", 0.0, 0.0, 1.0,
+             "drawn radius / radius in the studio; 0: automatic, 0.5 in a 3D scene with contacts (the force chains "
+             "inside the packing show between the grains) and 1 otherwise. The command line ignores it",
+             live),
+        boolean("view.periodic_images", false,
+                "the studio draws the periodic cell's neighbouring images around it, dimmed, so that grains and "
+                "chains across the boundary read as one packing. The command line ignores it",
+                live),
     };
 }
 

@@ -63,6 +63,9 @@ enum class BoxWalls {
 /// An axis of a loaded file's coordinates (`particles.file_up_axis`).
 enum class Axis { X, Y, Z };
 
+/// The field the studio colours the grains by when a scenario opens (`view.colour`).
+enum class ViewColour { Height, Radius, Speed, Coordination, Overlap, Deformation };
+
 /// The schema's name of every value of a choice, in the order of the schema's list.
 template <class Choice> struct ChoiceNames;
 
@@ -115,6 +118,16 @@ template <> struct ChoiceNames<BoxWalls> {
 template <> struct ChoiceNames<Axis> {
     static constexpr std::array<std::pair<Axis, std::string_view>, 3> names = {
         {{Axis::X, "x"}, {Axis::Y, "y"}, {Axis::Z, "z"}}};
+};
+
+template <> struct ChoiceNames<ViewColour> {
+    static constexpr std::array<std::pair<ViewColour, std::string_view>, 6> names = {
+        {{ViewColour::Height, "height"},
+         {ViewColour::Radius, "radius"},
+         {ViewColour::Speed, "speed"},
+         {ViewColour::Coordination, "coordination"},
+         {ViewColour::Overlap, "overlap"},
+         {ViewColour::Deformation, "deformation"}}};
 };
 
 /// The schema's name of a choice value, e.g. choiceName(Method::ContactDynamics) == "cd".

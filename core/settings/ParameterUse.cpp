@@ -182,6 +182,9 @@ std::string groupReason(std::string_view key, const Settings& s)
     if (key == "analysis.force_threshold" && s.setup != Setup::Compression) {
         return "Z_tau of the compression levels (setup compression)" + named;
     }
+    if (key == "view.periodic_images" && s.setup != Setup::Periodic) {
+        return "the periodic cell only (setup periodic)" + named;
+    }
     if (key == "gravity.z" && s.dimension == 2) {
         return "2D: the grains move in the x-y plane";
     }

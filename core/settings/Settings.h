@@ -120,6 +120,13 @@ struct MultiContactSettings {
     double gamma = 1.125;  ///< 1, geometric prefactor of the deformation one contact causes at another
 };
 
+/// How the studio first shows a scenario (`view.*`); the command line ignores them.
+struct ViewSettings {
+    ViewColour colour = ViewColour::Height;
+    double grainSize = 0.0;       ///< drawn radius / radius; 0: automatic (0.5 in a 3D scene with contacts, else 1)
+    bool periodicImages = false;  ///< draw the periodic cell's neighbouring images around it
+};
+
 /// The coupling of the periodic cell to an external pressure (`pressure.*`; Shaebani et al. 2009, eq. 19, 23, 28).
 struct PressureSettings {
     double externalPressure = 1.0;  ///< Pa, P_ext
@@ -155,6 +162,7 @@ struct Settings {
     double initialFraction = 0.3;  ///< 1, volume fraction of the dilute random start in the periodic cell
     std::int64_t probeIndex = 0;   ///< the particle the probe_* columns record
     double studioStartTime = 0.0;  ///< s, where the studio's own play of a freshly built run pauses
+    ViewSettings view;
 };
 
 }  // namespace granular

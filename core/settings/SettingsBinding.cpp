@@ -146,6 +146,9 @@ constexpr Binding kBindings[] = {
     field<&S::initialFraction>("cell.initial_fraction"),
     field<&S::probeIndex>("probe.index"),
     field<&S::studioStartTime>("studio.start_time"),
+    field<&S::view, &ViewSettings::colour>("view.colour"),
+    field<&S::view, &ViewSettings::grainSize>("view.grain_size"),
+    field<&S::view, &ViewSettings::periodicImages>("view.periodic_images"),
 };
 
 }  // namespace

@@ -55,7 +55,9 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
         touch(static_cast<std::size_t>(c.particle), c.gap, c.bulge[1]);
         if (c.kind == ContactKind::Particle) {
             touch(static_cast<std::size_t>(c.partner), c.gap, c.bulge[0]);
-            const bool created = c.gap + c.bulge[0] + c.bulge[1] > 0.0;
+            // Rigid (CD) contacts may carry force across a small gap that the step closes: only bulges create one.
+            const bool bulging = c.bulge[0] != 0.0 || c.bulge[1] != 0.0;
+            const bool created = bulging && c.gap + c.bulge[0] + c.bulge[1] > 0.0;
             const double tangentialForce = (c.force - normalForce * c.normal).norm();
             frame->contacts.push_back(
                 {c.partner, c.particle, static_cast<float>(normalForce), created, static_cast<float>(tangentialForce)});

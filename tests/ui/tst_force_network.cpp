@@ -2,6 +2,7 @@
 // the first grain to the nearest image of the second, also once a free cell shape has sheared the cell into
 // a parallelogram (the image then lies along the tilted edge, not along x). Checks the sticks' end points.
 #include "ForceNetwork.h"
+#include "model/World.h"
 #include "sim/Frame.h"
 
 #include <QtTest>
@@ -14,7 +15,32 @@ class ForceNetworkTest : public QObject {
 
 private slots:
     void contactAcrossAShearedBoundaryReachesTheNearestImage();
+    void rigidContactAcrossAGapIsNotCreatedByDeformation();
 };
+
+void ForceNetworkTest::rigidContactAcrossAGapIsNotCreatedByDeformation()
+{
+    // Contact dynamics: a force across a small gap that the step closes (rigid grains, no bulges) is an ordinary
+    // contact, drawn in the force colours; only mcdem's bulges create a contact between spheres that do not touch.
+    World world;
+    world.dimension = 3;
+    world.particles.add(Vec3(0.0, 0.0, 0.0), 0.5, 1000.0, 3);
+    world.particles.add(Vec3(1.001, 0.0, 0.0), 0.5, 1000.0, 3);
+    Contact c;
+    c.partner = 0;
+    c.particle = 1;
+    c.normal = Vec3::UnitX();
+    c.gap = 0.001;
+    c.force = Vec3(2.0, 0.0, 0.0);
+    world.contacts.push_back(c);
+    c.gap = -0.0002;             // mcdem: `gap` includes the bulges, which overlap
+    c.bulge = {0.0006, 0.0006};  // while the spheres stay 1 mm apart
+    world.contacts.push_back(c);
+    const auto frame = Frame::capture(world);
+    QCOMPARE(frame->contacts.size(), std::size_t{2});
+    QVERIFY(!frame->contacts[0].createdByDeformation);
+    QVERIFY(frame->contacts[1].createdByDeformation);
+}
 
 void ForceNetworkTest::contactAcrossAShearedBoundaryReachesTheNearestImage()
 {
