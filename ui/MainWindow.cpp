@@ -326,6 +326,8 @@ void MainWindow::buildActions()
 
 void MainWindow::buildDisplayBar()
 {
+    // A row of its own: beside the run bar it overflowed a 1280-pixel window, hiding the size slider.
+    addToolBarBreak(Qt::TopToolBarArea);
     auto* bar = addToolBar(tr("Display"));
     bar->setObjectName(QStringLiteral("displayToolBar"));
     bar->setMovable(false);

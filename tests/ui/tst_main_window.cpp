@@ -19,12 +19,15 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -181,6 +184,38 @@ private slots:
         controller_->pause();
         QVERIFY2(residual->text().contains(QString::fromUtf8("|\u0394R|/|R|")), qPrintable(residual->text()));
         QVERIFY(residual->toolTip().contains(QStringLiteral("opened or closed")));
+    }
+
+    void scenarioPicksItsView()
+    {
+        // piston2d (2D, gravity): height colours, full-size disks, no periodic images to offer.
+        auto* colour = window_->findChild<QComboBox*>(QStringLiteral("colourField"));
+        auto* size = window_->findChild<QSlider*>(QStringLiteral("particleSize"));
+        auto* images = window_->findChild<QCheckBox*>(QStringLiteral("periodicImages"));
+        QVERIFY(colour != nullptr && size != nullptr && images != nullptr);
+        QCOMPARE(colour->currentText(), QStringLiteral("height"));
+        QCOMPARE(size->value(), 100);
+        QVERIFY(!images->isVisible());
+
+        // periodic2d: no gravity, so coordination, and the cell's neighbouring images.
+        controller_->loadScenario(QStringLiteral("periodic2d"), {QStringLiteral("studio.start_time=0")});
+        QTRY_VERIFY_WITH_TIMEOUT(window_->settings() && window_->settings()->name == "periodic2d", kTimeout);
+        QCOMPARE(colour->currentText(), QStringLiteral("coordination number"));
+        QVERIFY(images->isVisible());
+        QVERIFY(images->isChecked());
+        QVERIFY(window_->sceneView()->options().periodicImages);
+
+        // view.* keys are live: the display follows them at once.
+        controller_->setParameter(QStringLiteral("view.colour"), QStringLiteral("speed"));
+        QTRY_COMPARE_WITH_TIMEOUT(colour->currentText(), QStringLiteral("speed"), kTimeout);
+        controller_->setParameter(QStringLiteral("view.grain_size"), QStringLiteral("0.4"));
+        QTRY_COMPARE_WITH_TIMEOUT(size->value(), 40, kTimeout);
+
+        // A 3D scene with contacts and automatic size: half-size grains, so the chains inside show.
+        controller_->loadScenario(QStringLiteral("piston3d"));
+        QTRY_VERIFY_WITH_TIMEOUT(window_->settings() && window_->settings()->name == "piston3d", kTimeout);
+        QCOMPARE(size->value(), 50);
+        QVERIFY(!images->isVisible());
     }
 
     void plotsHaveAxisTitlesWithUnits()

@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <array>
 #include <cstdlib>
 
 namespace {
@@ -176,6 +177,41 @@ private slots:
                  qPrintable(QStringLiteral("only %1 % particle-coloured pixels")
                                 .arg(100.0 * static_cast<double>(particle) / area)));
         QVERIFY2(plotRight > 400, qPrintable(QStringLiteral("only %1 plot-curve pixels").arg(plotRight)));
+    }
+
+    void chainsShowInside3dPackings()
+    {
+        // piston3d compressed (t = 29 s): its scenario leaves view.grain_size automatic, so the studio draws the
+        // spheres at half their radius and the force network inside the packing is what one sees; at full size
+        // (view.grain_size = 1) only the chains at the surface show. Both windows hold the same f_n colour bar.
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        std::array<double, 2> chainFraction{};
+        for (int k = 0; k < 2; ++k) {
+            const QString path = directory.filePath(QStringLiteral("piston3d_%1.png").arg(k));
+            QStringList arguments{QStringLiteral("piston3d"), QStringLiteral("--screenshot"), path,
+                                  QStringLiteral("--after-steps"), QStringLiteral("2900")};
+            if (k == 1) {
+                arguments << QStringLiteral("--set") << QStringLiteral("view.grain_size=1");
+            }
+            const auto run = runStudio(arguments);
+            QVERIFY2(run.status == QProcess::NormalExit && run.exitCode == 0, qPrintable(run.err));
+            QImage image;
+            QVERIFY2(image.load(path), "the screenshot is not a readable PNG");
+            qint64 chain = 0;
+            for (int y = 0; y < image.height(); ++y) {
+                for (int x = 0; x < image.width(); ++x) {
+                    chain += isChainColoured(image.pixel(x, y)) ? 1 : 0;
+                }
+            }
+            chainFraction[static_cast<std::size_t>(k)] =
+                static_cast<double>(chain) / (static_cast<double>(image.width()) * image.height());
+        }
+        qInfo("piston3d at t = 29 s: chain colours %.2f %% of the window with automatic grain size, %.2f %% at full "
+              "size",
+              100.0 * chainFraction[0], 100.0 * chainFraction[1]);
+        QVERIFY2(chainFraction[0] > 0.03, qPrintable(QString::number(100.0 * chainFraction[0])));
+        QVERIFY(chainFraction[0] > 2.0 * chainFraction[1]);
     }
 
     void afterStepsNeedsScreenshot()
