@@ -180,9 +180,19 @@ int main(int argc, char** argv)
                                         QStringLiteral("with --screenshot: run N steps first, after the scenario's "
                                                        "studio.start_time (default 0)"),
                                         QStringLiteral("N"));
+    const QCommandLineOption presentation(
+        QStringLiteral("presentation"),
+        QStringLiteral("start in presentation mode: larger text and thicker lines for a projector (F5 toggles it)"));
     parser.addOption(set);
     parser.addOption(screenshot);
     parser.addOption(afterSteps);
+    const QCommandLineOption record(QStringLiteral("record"),
+                                    QStringLiteral("record the view from the start (View > Record) into FOLDER: PNG "
+                                                   "frames, and recording.mp4 when the studio closes if ffmpeg is "
+                                                   "installed"),
+                                    QStringLiteral("FOLDER"));
+    parser.addOption(presentation);
+    parser.addOption(record);
 
     // Arguments are checked before any window system connection, so bad input fails fast and
     // without a display.
@@ -243,7 +253,14 @@ int main(int argc, char** argv)
     const bool preparing = granular::ui::SimulationController::preparesStart(*simulation);
     granular::ui::SimulationController controller(std::move(simulation), scenarioName);
     granular::ui::MainWindow window(controller);
+    window.setPresentation(parser.isSet(presentation));
     window.show();
+    if (parser.isSet(record)) {
+        if (const QString error = window.startRecording(parser.value(record)); !error.isEmpty()) {
+            complain(QStringLiteral("--record: ") + error);
+            return BadInput;
+        }
+    }
 
     std::unique_ptr<ScreenshotWhenReady> shot;
     if (parser.isSet(screenshot)) {

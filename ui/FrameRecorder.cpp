@@ -21,6 +21,8 @@ constexpr int kPngQuality = 80;
 /// The least and the most frames per second of the MP4 (the recording's own rate, rounded, in between).
 constexpr double kSlowestVideo = 1.0;
 constexpr double kFastestVideo = 60.0;
+/// ms an MP4 encoding still running when the recorder is destroyed (the studio closes) may take to finish.
+constexpr int kLongestEncodingOnClose = 300000;
 
 QString frameName(qint64 number)
 {
@@ -41,6 +43,12 @@ FrameRecorder::~FrameRecorder()
 {
     if (recording_) {
         (void)stop();
+    }
+    // An encoding still running when the studio closes would be killed with its QProcess: let it finish, so that
+    // a recording stopped just before closing (or by closing) still gets its MP4.
+    for (auto* encoder : findChildren<QProcess*>()) {
+        encoder->disconnect(this);
+        (void)encoder->waitForFinished(kLongestEncodingOnClose);
     }
 }
 

@@ -170,17 +170,34 @@ void styleText(vtkTextProperty& text, int points)
     text.ShadowOff();
 }
 
+/// Point sizes of the caption and of the colour bars' titles and labels, and the bars' widest, at text scale 1.
+constexpr int kCaptionPoints = 14;
+constexpr int kBarTitlePoints = 15;
+constexpr int kBarLabelPoints = 13;
+constexpr int kBarPixels = 110;
+
+int scaledPoints(int points, double scale)
+{
+    return static_cast<int>(std::lround(points * scale));
+}
+
+/// Text sizes for the text scale (presentation mode).
+void sizeBar(vtkScalarBarActor& bar, double scale)
+{
+    bar.SetMaximumWidthInPixels(scaledPoints(kBarPixels, scale));
+    styleText(*bar.GetTitleTextProperty(), scaledPoints(kBarTitlePoints, scale));
+    styleText(*bar.GetLabelTextProperty(), scaledPoints(kBarLabelPoints, scale));
+}
+
 void styleBar(vtkScalarBarActor& bar, vtkLookupTable& table)
 {
     bar.SetLookupTable(&table);
     bar.SetNumberOfLabels(5);
     bar.SetLabelFormat("%.3g");
-    bar.SetMaximumWidthInPixels(110);
     bar.SetBarRatio(0.3);
     // Fixed point sizes: by default the text grows with the window and crowds the bar.
     bar.UnconstrainedFontSizeOn();
-    styleText(*bar.GetTitleTextProperty(), 15);
-    styleText(*bar.GetLabelTextProperty(), 13);
+    sizeBar(bar, 1.0);
 }
 
 /// Labels the bar at round values (1, 2 or 5 times a power of ten apart, AxisTicks) within [low, high]; whole
@@ -337,7 +354,7 @@ FrameScene::FrameScene() : props_(std::make_unique<Props>())
     p.highlightActor->GetProperty()->LightingOff();
     p.highlightActor->VisibilityOff();
 
-    styleText(*p.caption->GetTextProperty(), 14);
+    styleText(*p.caption->GetTextProperty(), kCaptionPoints);
     p.caption->GetTextProperty()->SetVerticalJustificationToTop();
     p.caption->GetPositionCoordinate()->SetCoordinateSystemToNormalizedViewport();
     p.caption->GetPositionCoordinate()->SetValue(0.01, 0.985);
@@ -391,32 +408,46 @@ void FrameScene::show(std::shared_ptr<const Frame> frame)
     p.containerMapper->SetInputData(vtkio::containerGeometry(*p.frame));
     const Rgb& container = p.frame->periodic ? cellColour : outlineColour;
     p.containerActor->GetProperty()->SetColor(container[0], container[1], container[2]);
-    p.containerActor->GetProperty()->SetLineWidth(p.frame->periodic || p.frame->hasDrum ? 2.0F : 1.0F);
+    const auto width = [&p](double pixels) { return static_cast<float>(pixels * p.options.lineScale); };
+    p.containerActor->GetProperty()->SetLineWidth(width(p.frame->periodic || p.frame->hasDrum ? 2.0 : 1.0));
     if (p.dimension == 2) {
         // Seen edge-on, 2D walls are lines: drawn opaque and thicker than the outline.
         p.wallActor->GetProperty()->SetRepresentationToSurface();
         p.wallActor->GetProperty()->SetOpacity(1.0);
-        p.wallActor->GetProperty()->SetLineWidth(3.0F);
+        p.wallActor->GetProperty()->SetLineWidth(width(3.0));
         p.pistonActor->GetProperty()->SetRepresentationToSurface();
         p.pistonActor->GetProperty()->SetOpacity(1.0);
-        p.pistonActor->GetProperty()->SetLineWidth(6.0F);
+        p.pistonActor->GetProperty()->SetLineWidth(width(6.0));
     } else {
         // Walls and piston as opaque outlines of their faces: translucent faces would make VTK
         // add its order-independent transparency passes over the whole view to every frame,
         // which a software rasteriser pays for in every pixel.
         p.wallActor->GetProperty()->SetRepresentationToWireframe();
         p.wallActor->GetProperty()->SetOpacity(1.0);
-        p.wallActor->GetProperty()->SetLineWidth(1.5F);
+        p.wallActor->GetProperty()->SetLineWidth(width(1.5));
         p.pistonActor->GetProperty()->SetRepresentationToWireframe();
         p.pistonActor->GetProperty()->SetOpacity(1.0);
-        p.pistonActor->GetProperty()->SetLineWidth(4.0F);
+        p.pistonActor->GetProperty()->SetLineWidth(width(4.0));
     }
     redraw();
 }
 
 void FrameScene::setOptions(const SceneOptions& options)
 {
-    props_->options = options;
+    auto& p = *props_;
+    const bool rescaled = options.textScale != p.options.textScale || options.lineScale != p.options.lineScale;
+    p.options = options;
+    if (rescaled) {
+        sizeBar(*p.particleBar.Get(), options.textScale);
+        sizeBar(*p.forceBar.Get(), options.textScale);
+        styleText(*p.caption->GetTextProperty(), scaledPoints(kCaptionPoints, options.textScale));
+        p.caption->GetTextProperty()->SetVerticalJustificationToTop();
+        p.highlightActor->GetProperty()->SetLineWidth(static_cast<float>(2.5 * options.lineScale));
+        if (p.frame) {
+            show(p.frame);  // the outlines' widths
+            return;
+        }
+    }
     if (props_->frame) {
         redraw();
     }

@@ -22,6 +22,9 @@ struct SceneOptions {
     double particleScale = 1.0;  ///< drawn radius / radius, in (0, 1]: smaller shows chains inside 3D packings
     /// A periodic cell's neighbouring images around it, dimmed, to kPeriodicImageBand of the cell's edges.
     bool periodicImages = false;
+    /// Presentation mode: text (caption, colour bars) and lines (outlines, walls, piston) this many times larger.
+    double textScale = 1.0;
+    double lineScale = 1.0;
 };
 
 /// How far beyond the periodic cell its images are drawn, in cell edges.

@@ -55,6 +55,9 @@ constexpr double kFramePacing = 3.0;
 /// The force-chain threshold slider counts tenths of <f_n>.
 constexpr double kThresholdStep = 0.1;
 constexpr int kThresholdTicks = 40;
+/// Presentation mode: text this many times its usual size, lines this many times their usual width.
+constexpr double kPresentationFontScale = 1.6;
+constexpr double kPresentationLineScale = 2.2;
 /// Drawn radius / radius of a 3D scene with contacts when its scenario leaves view.grain_size automatic.
 constexpr double kChainViewGrainSize = 0.5;
 
@@ -114,6 +117,7 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     resizeDocks({dock}, {330}, Qt::Horizontal);
 
+    normalFont_ = font();
     buildActions();
     buildDisplayBar();
     buildStatusBar();
@@ -290,6 +294,15 @@ void MainWindow::buildActions()
     viewMenu->addSeparator();
     viewMenu->addAction(recordAction_);
     viewMenu->addAction(recordWindowAction_);
+    viewMenu->addSeparator();
+    presentationAction_ = new QAction(tr("&Presentation mode"), this);
+    presentationAction_->setObjectName(QStringLiteral("presentationMode"));
+    presentationAction_->setCheckable(true);
+    presentationAction_->setShortcut(QKeySequence(Qt::Key_F5));
+    presentationAction_->setToolTip(tr("Larger text and thicker lines for a projector: window, plots and view"));
+    connect(presentationAction_, &QAction::toggled, this, &MainWindow::setPresentation);
+    viewMenu->addAction(presentationAction_);
+    addAction(presentationAction_);
 
     auto* run = addToolBar(tr("Run"));
     run->setObjectName(QStringLiteral("runToolBar"));
@@ -560,6 +573,8 @@ void MainWindow::applyDisplayOptions()
         static_cast<ForceNetworkPart>(networkPart_ != nullptr ? networkPart_->currentData().toInt() : 0);
     options.particleScale = particleSize_ != nullptr ? 0.01 * particleSize_->value() : 1.0;
     options.periodicImages = periodicImages_ != nullptr && periodicImages_->isChecked();
+    options.textScale = presentation_ ? kPresentationFontScale : 1.0;
+    options.lineScale = presentation_ ? kPresentationLineScale : 1.0;
     if (thresholdLabel_ != nullptr) {
         thresholdLabel_->setText(tr("x = %1").arg(options.forceThreshold, 0, 'f', 1));
     }
@@ -568,6 +583,23 @@ void MainWindow::applyDisplayOptions()
         threshold_->setEnabled(options.showForceChains);
     }
     view_->setOptions(options);
+}
+
+void MainWindow::setPresentation(bool on)
+{
+    presentation_ = on;
+    QFont font = normalFont_;
+    if (on) {
+        if (font.pointSizeF() > 0.0) {
+            font.setPointSizeF(font.pointSizeF() * kPresentationFontScale);
+        } else {
+            font.setPixelSize(static_cast<int>(std::lround(font.pixelSize() * kPresentationFontScale)));
+        }
+    }
+    setFont(font);
+    plots_->setScale(on ? kPresentationFontScale : 1.0, on ? kPresentationLineScale : 1.0);
+    applyDisplayOptions();
+    presentationAction_->setChecked(on);
 }
 
 void MainWindow::applyScenarioView(const Settings& settings)

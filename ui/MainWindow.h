@@ -3,6 +3,7 @@
 #include "SimulationUpdate.h"
 
 #include <QElapsedTimer>
+#include <QFont>
 #include <QImage>
 #include <QMainWindow>
 
@@ -51,6 +52,9 @@ public:
     Q_DISABLE_COPY_MOVE(MainWindow)
 
     [[nodiscard]] SceneView* sceneView() const { return view_; }
+    /// Presentation mode on or off (View > Presentation mode, F5; granular-studio --presentation): the window's
+    /// text, the plots' text and curves, the view's captions and lines grow for a projector.
+    void setPresentation(bool on);
     /// The widget that holds the scene view's native window in the layout.
     [[nodiscard]] QWidget* sceneViewContainer() const { return viewContainer_; }
     /// The whole window as shown, the scene view painted in (grab() leaves its area blank).
@@ -165,7 +169,10 @@ private:
     QSlider* particleSize_ = nullptr;
     QCheckBox* periodicImages_ = nullptr;
     QAction* periodicImagesAction_ = nullptr;  ///< the checkbox's place in the display bar: periodic cells only
-    QString viewOrigin_;                       ///< the scenario whose view.* settings the display shows
+    QString viewOrigin_;
+    QAction* presentationAction_ = nullptr;
+    bool presentation_ = false;
+    QFont normalFont_;  ///< the window's font outside presentation mode                       ///< the scenario whose view.* settings the display shows
 
     QLabel* timeLabel_ = nullptr;
     QLabel* rateLabel_ = nullptr;

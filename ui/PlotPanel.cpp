@@ -145,20 +145,20 @@ std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& 
     return specs;
 }
 
-QFont smallFont(int points, bool bold = false)
+QFont smallFont(int points, double scale, bool bold = false)
 {
     QFont font;
-    font.setPointSize(points);
+    font.setPointSizeF(points * scale);
     font.setBold(bold);
     return font;
 }
 
-QValueAxis* makeAxis(const QString& title)
+QValueAxis* makeAxis(const QString& title, double fontScale)
 {
     auto* axis = new QValueAxis;
     axis->setTitleText(title);
-    axis->setTitleFont(smallFont(8));
-    axis->setLabelsFont(smallFont(7));
+    axis->setTitleFont(smallFont(8, fontScale));
+    axis->setLabelsFont(smallFont(7, fontScale));
     axis->setLabelFormat(QStringLiteral("%.4g"));
     axis->setTickCount(5);
     return axis;
@@ -172,7 +172,10 @@ std::pair<double, double> paddedRange(double low, double high)
     }
     double span = high - low;
     if (span <= 0.0) {
-        span = std::max(std::abs(high) * 0.1, 1e-12);
+        if (high == 0.0) {
+            return {0.0, 1.0};  // a curve at zero so far (no contacts yet): a plain unit axis, not +-1e-12
+        }
+        span = std::abs(high) * 0.1;
         return {low - span, high + span};
     }
     return {low - 0.06 * span, high + 0.06 * span};
@@ -344,6 +347,19 @@ void PlotPanel::setFitWindow(double from, double to)
     refreshNow();
 }
 
+void PlotPanel::setScale(double fontScale, double lineScale)
+{
+    if (fontScale == fontScale_ && lineScale == lineScale_) {
+        return;
+    }
+    fontScale_ = fontScale;
+    lineScale_ = lineScale;
+    if (!series_.columns.empty()) {
+        rebuildCharts();
+        refreshNow();
+    }
+}
+
 void PlotPanel::rebuildCharts()
 {
     for (auto& plot : plots_) {
@@ -359,12 +375,12 @@ void PlotPanel::rebuildCharts()
         auto plot = std::make_unique<Plot>();
         plot->chart = new QChart;
         plot->chart->setTitle(spec.title);
-        plot->chart->setTitleFont(smallFont(9, true));
+        plot->chart->setTitleFont(smallFont(9, fontScale_, true));
         plot->chart->setMargins(QMargins(2, 2, 2, 2));
         plot->chart->setBackgroundRoundness(0.0);
-        plot->chart->legend()->setFont(smallFont(7));
+        plot->chart->legend()->setFont(smallFont(7, fontScale_));
         plot->chart->legend()->setAlignment(Qt::AlignTop);
-        plot->time = makeAxis(tr("t (s)"));
+        plot->time = makeAxis(tr("t (s)"), fontScale_);
         plot->chart->addAxis(plot->time, Qt::AlignBottom);
 
         const auto axisTitle = [this, &spec](bool right) {
@@ -381,20 +397,21 @@ void PlotPanel::rebuildCharts()
             return Plot::AxisName{symbol.isEmpty() ? names.join(QStringLiteral(", ")) : symbol, unit};
         };
         plot->leftName = axisTitle(false);
-        plot->left = makeAxis(axisTitleText(plot->leftName.name, plot->leftName.unit, 1.0));
+        plot->left = makeAxis(axisTitleText(plot->leftName.name, plot->leftName.unit, 1.0), fontScale_);
         plot->chart->addAxis(plot->left, Qt::AlignLeft);
         const bool hasRight =
             std::any_of(spec.curves.begin(), spec.curves.end(), [](const auto& c) { return c.rightAxis; });
         if (hasRight) {
             plot->rightName = axisTitle(true);
-            plot->right = makeAxis(axisTitleText(plot->rightName.name, plot->rightName.unit, 1.0));
+            plot->right = makeAxis(axisTitleText(plot->rightName.name, plot->rightName.unit, 1.0), fontScale_);
             plot->chart->addAxis(plot->right, Qt::AlignRight);
         }
-        const auto addSeries = [&plot](const QString& name, const QColor& colour, Qt::PenStyle style, bool right) {
+        const auto addSeries = [&plot, this](const QString& name, const QColor& colour, Qt::PenStyle style,
+                                             bool right) {
             auto* line = new QLineSeries;
             line->setName(name);
             QPen pen(colour);
-            pen.setWidthF(style == Qt::SolidLine ? 1.6 : 1.8);
+            pen.setWidthF((style == Qt::SolidLine ? 1.6 : 1.8) * lineScale_);
             pen.setStyle(style);
             line->setPen(pen);
             plot->chart->addSeries(line);
@@ -416,7 +433,7 @@ void PlotPanel::rebuildCharts()
         plot->chart->legend()->setVisible(plot->chart->series().size() > 1);
 
         plot->view = new TimeChartView(plot->chart, this);
-        plot->view->setMinimumHeight(spec.oscillation ? 220 : 175);
+        plot->view->setMinimumHeight(static_cast<int>((spec.oscillation ? 220 : 175) * std::sqrt(fontScale_)));
         if (spec.oscillation) {
             plot->view->setSelectable(true);
             connect(plot->view, &TimeChartView::windowChosen, this, &PlotPanel::setFitWindow);

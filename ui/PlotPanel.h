@@ -42,6 +42,8 @@ public:
     void setSettings(const Settings& settings);
     /// Redraws now instead of at the next refresh tick (before a screenshot).
     void refreshNow();
+    /// Presentation mode: chart text `fontScale` and curves `lineScale` times their usual size (1, 1: usual).
+    void setScale(double fontScale, double lineScale);
 
     [[nodiscard]] const SeriesTable& series() const { return series_; }
     [[nodiscard]] const std::optional<analysis::OscillationAnalysis>& oscillation() const { return oscillation_; }
@@ -87,6 +89,8 @@ private:
     QElapsedTimer sinceFit_;
     std::size_t nextPlot_ = 0;  ///< where refreshNextStalePlot() looks first
     bool fitDirty_ = false;
+    double fontScale_ = 1.0;
+    double lineScale_ = 1.0;
 };
 
 }  // namespace granular::ui

@@ -25,6 +25,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -34,6 +35,7 @@
 #include <QtTest>
 
 #include <memory>
+#include <tuple>
 
 using granular::ui::MainWindow;
 using granular::ui::SimulationController;
@@ -216,6 +218,45 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window_->settings() && window_->settings()->name == "piston3d", kTimeout);
         QCOMPARE(size->value(), 50);
         QVERIFY(!images->isVisible());
+    }
+
+    void presentationModeEnlargesTextAndLines()
+    {
+        // View > Presentation mode (F5): the window's text, the plots' text and curves, the view's captions and
+        // outlines grow; a second toggle brings every size back.
+        auto* action = window_->findChild<QAction*>(QStringLiteral("presentationMode"));
+        QVERIFY(action != nullptr && action->isCheckable());
+        auto* timeLabel = window_->findChild<QLabel*>(QStringLiteral("residual"));
+        QVERIFY(timeLabel != nullptr);
+        const auto measure = [this, timeLabel] {
+            QChart* chart = nullptr;
+            for (auto* view : window_->findChild<granular::ui::PlotPanel*>()->findChildren<QChartView*>()) {
+                if (chart == nullptr && !view->chart()->series().isEmpty()) {
+                    chart = view->chart();
+                }
+            }
+            const auto* line = qobject_cast<QLineSeries*>(chart->series().front());
+            return std::tuple(timeLabel->font().pointSizeF(), chart->axes(Qt::Horizontal).front()->labelsFont().pointSizeF(),
+                              line->pen().widthF(), window_->sceneView()->options().textScale,
+                              window_->sceneView()->options().lineScale);
+        };
+        const auto [text, axisLabels, pen, sceneText, sceneLines] = measure();
+        QCOMPARE(sceneText, 1.0);
+        action->trigger();
+        const auto [bigText, bigAxisLabels, bigPen, bigSceneText, bigSceneLines] = measure();
+        qInfo("presentation mode: status text %.1f -> %.1f pt, axis labels %.1f -> %.1f pt, curves %.1f -> %.1f px",
+              text, bigText, axisLabels, bigAxisLabels, pen, bigPen);
+        QVERIFY(bigText >= 1.5 * text);
+        QVERIFY(bigAxisLabels >= 1.5 * axisLabels);
+        QVERIFY(bigPen >= 2.0 * pen);
+        QVERIFY(bigSceneText >= 1.5 && bigSceneLines >= 2.0);
+        action->trigger();
+        const auto [backText, backAxisLabels, backPen, backSceneText, backSceneLines] = measure();
+        QCOMPARE(backText, text);
+        QCOMPARE(backAxisLabels, axisLabels);
+        QCOMPARE(backPen, pen);
+        QCOMPARE(backSceneText, 1.0);
+        QCOMPARE(backSceneLines, 1.0);
     }
 
     void plotsHaveAxisTitlesWithUnits()

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 using granular::ui::PlotPanel;
 using granular::ui::RunInfo;
@@ -159,6 +160,46 @@ private slots:
         QCOMPARE(leftAxis(chart)->titleText(), QStringLiteral("E_kin (J)"));
         const auto* line = qobject_cast<QLineSeries*>(chart->series().front());
         QCOMPARE(line->points().back().y(), 6.0);
+    }
+
+    void aCurveAtZeroGetsAUnitAxis()
+    {
+        // Before the first contact the kinetic energy of a resting packing is exactly 0: the axis spans [0, 1]
+        // with round labels, not +-1e-12 with labels of thirteen digits.
+        PlotPanel panel;
+        const RunInfo run = runInfo("md_impact", {"kinetic_energy"}, {"J"}, 2);
+        panel.startRun(run);
+        panel.appendRows(energyRows(0.0));
+        panel.refreshNow();
+        auto* axis = leftAxis(chartTitled(panel, QStringLiteral("Kinetic energy")));
+        QVERIFY(axis != nullptr);
+        QCOMPARE(axis->min(), 0.0);
+        QCOMPARE(axis->max(), 1.0);
+        checkRoundTicks(axis);
+    }
+
+    void presentationScaleEnlargesTextAndCurves()
+    {
+        PlotPanel panel;
+        const RunInfo run = runInfo("md_impact", {"kinetic_energy"}, {"J"}, 2);
+        panel.startRun(run);
+        panel.appendRows(energyRows(6.0));
+        panel.refreshNow();
+        const auto measure = [&panel] {
+            QChart* chart = chartTitled(panel, QStringLiteral("Kinetic energy"));
+            const auto* line = qobject_cast<QLineSeries*>(chart->series().front());
+            return std::tuple(chart->titleFont().pointSizeF(), leftAxis(chart)->labelsFont().pointSizeF(),
+                              line->pen().widthF(), line->points().size());
+        };
+        const auto [title, labels, pen, points] = measure();
+        panel.setScale(1.6, 2.2);
+        const auto [bigTitle, bigLabels, bigPen, bigPoints] = measure();
+        QVERIFY(bigTitle >= 1.5 * title);
+        QVERIFY(bigLabels >= 1.5 * labels);
+        QVERIFY(bigPen >= 2.0 * pen);
+        QCOMPARE(bigPoints, points);  // the curves are drawn again in full
+        panel.setScale(1.0, 1.0);
+        QCOMPARE(std::get<2>(measure()), pen);
     }
 
     void pistonHeightTicksAreRoundAndTheirLabelsDiffer()

@@ -1,9 +1,12 @@
 // Runs the built granular-studio and checks what it draws, pixel by pixel. Needs an X display
 // with OpenGL 3.2 (CTest wraps this test in xvfb-run; Mesa's llvmpipe is enough).
 #include <QColor>
+#include <QDir>
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QSet>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -212,6 +215,36 @@ private slots:
               100.0 * chainFraction[0], 100.0 * chainFraction[1]);
         QVERIFY2(chainFraction[0] > 0.03, qPrintable(QString::number(100.0 * chainFraction[0])));
         QVERIFY(chainFraction[0] > 2.0 * chainFraction[1]);
+    }
+
+    void recordOptionRecordsFromTheStart()
+    {
+        // granular-studio --record FOLDER starts View > Record at once: the screenshot shows the REC label, the
+        // folder holds the frames the view drew, and closing the studio finishes the MP4 (where ffmpeg exists).
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const QString folder = directory.filePath(QStringLiteral("take"));
+        const QString shot = directory.filePath(QStringLiteral("shot.png"));
+        const auto run = runStudio({QStringLiteral("drum3d"), QStringLiteral("--record"), folder,
+                                    QStringLiteral("--screenshot"), shot, QStringLiteral("--after-steps"),
+                                    QStringLiteral("100")});
+        QVERIFY2(run.status == QProcess::NormalExit && run.exitCode == 0, qPrintable(run.err));
+        const QStringList frames = QDir(folder).entryList({QStringLiteral("frame_*.png")}, QDir::Files);
+        qInfo("--record: %lld frames", static_cast<long long>(frames.size()));
+        QVERIFY(!frames.isEmpty());
+        QImage frame;
+        QVERIFY(frame.load(QDir(folder).filePath(frames.front())));
+        QVERIFY(frame.width() > 100 && frame.height() > 100);
+        if (!QStandardPaths::findExecutable(QStringLiteral("ffmpeg")).isEmpty()) {
+            QVERIFY(QFileInfo(QDir(folder).filePath(QStringLiteral("recording.mp4"))).size() > 0);
+        }
+
+        // A folder that holds a recording already is refused with one line naming the option.
+        const auto again = runStudio({QStringLiteral("drum3d"), QStringLiteral("--record"), folder,
+                                      QStringLiteral("--screenshot"), shot});
+        QCOMPARE(again.exitCode, 2);
+        QVERIFY2(again.err.startsWith(QStringLiteral("granular-studio: --record: ")), qPrintable(again.err));
+        QCOMPARE(again.err.trimmed().count(QLatin1Char('\n')), 0);
     }
 
     void afterStepsNeedsScreenshot()
