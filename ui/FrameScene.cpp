@@ -134,7 +134,7 @@ bool inImageBand(const Eigen::Vector3d& s, const Eigen::Vector3i& n, int dimensi
 /// Where a periodic frame's points are drawn again: for each image, the point's index and its offset.
 template <class Position>
 std::vector<std::pair<std::size_t, Eigen::Vector3f>> periodicImages(const Frame& frame, std::size_t count,
-                                                                     const Position& position)
+                                                                    const Position& position)
 {
     std::vector<std::pair<std::size_t, Eigen::Vector3f>> images;
     const auto shifts = imageShifts(frame.cell);
@@ -154,8 +154,8 @@ std::array<unsigned char, 3> dimmed(const std::array<unsigned char, 3>& c)
     std::array<unsigned char, 3> out{};
     const std::array<double, 3> background{backgroundBottom[0], backgroundBottom[1], backgroundBottom[2]};
     for (std::size_t k = 0; k < 3; ++k) {
-        out[k] = static_cast<unsigned char>(std::lround(kImageColourShare * c[k] +
-                                                        (1.0 - kImageColourShare) * 255.0 * background[k]));
+        out[k] = static_cast<unsigned char>(
+            std::lround(kImageColourShare * c[k] + (1.0 - kImageColourShare) * 255.0 * background[k]));
     }
     return out;
 }
@@ -519,13 +519,12 @@ void FrameScene::redraw()
     const double colourHigh = o.networkPart == ForceNetworkPart::Strong ? o.forceThreshold + strongColourSpan
                                                                         : std::max(o.forceThreshold, 1e-3);
     const auto stickCount = static_cast<vtkIdType>(network.sticks.size());
-    const auto stickImages =
-        images ? periodicImages(frame, network.sticks.size(),
-                                [&network](std::size_t k) {
-                                    const ForceStick& s = network.sticks[k];
-                                    return Eigen::Vector3f(0.5F * (s.from + s.to));
-                                })
-               : std::vector<std::pair<std::size_t, Eigen::Vector3f>>{};
+    const auto stickImages = images ? periodicImages(frame, network.sticks.size(),
+                                                     [&network](std::size_t k) {
+                                                         const ForceStick& s = network.sticks[k];
+                                                         return Eigen::Vector3f(0.5F * (s.from + s.to));
+                                                     })
+                                    : std::vector<std::pair<std::size_t, Eigen::Vector3f>>{};
     const auto sticksDrawn = stickCount + static_cast<vtkIdType>(stickImages.size());
     p.stickCentres->SetNumberOfPoints(sticksDrawn);
     p.stickDirections->SetNumberOfTuples(sticksDrawn);

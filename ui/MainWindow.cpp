@@ -610,7 +610,7 @@ void MainWindow::applyScenarioView(const Settings& settings)
     colourField_->setCurrentIndex(colourField_->findData(static_cast<int>(colourFieldFor(settings.view.colour))));
     // Automatic size: in 3D, grains at half their radius leave the force chains inside the packing in sight.
     const bool contacts = settings.solver.method != Method::Ballistic;
-    const double grainSize = settings.view.grainSize > 0.0 ? settings.view.grainSize
+    const double grainSize = settings.view.grainSize > 0.0         ? settings.view.grainSize
                              : settings.dimension == 3 && contacts ? kChainViewGrainSize
                                                                    : 1.0;
     particleSize_->setValue(static_cast<int>(std::lround(100.0 * grainSize)));

@@ -172,7 +172,8 @@ private:
     QString viewOrigin_;
     QAction* presentationAction_ = nullptr;
     bool presentation_ = false;
-    QFont normalFont_;  ///< the window's font outside presentation mode                       ///< the scenario whose view.* settings the display shows
+    QFont normalFont_;  ///< the window's font outside presentation mode                       ///< the scenario whose
+                        ///< view.* settings the display shows
 
     QLabel* timeLabel_ = nullptr;
     QLabel* rateLabel_ = nullptr;

@@ -78,7 +78,7 @@ private:
 
     std::map<std::string, Row, std::less<>> rows_;
     std::map<std::string, QWidget*, std::less<>> groups_;
-    std::vector<std::string> groupNames_;  ///< in schema order
+    std::vector<std::string> groupNames_;                                     ///< in schema order
     std::map<std::string, std::vector<std::string>, std::less<>> groupKeys_;  ///< in schema order
     Scenario scenario_;  ///< the values in force and pending, whose settings decide what is used
     QVBoxLayout* usedGroups_ = nullptr;

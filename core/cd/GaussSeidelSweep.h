@@ -16,7 +16,7 @@ class Random;
 /// What the Gauss-Seidel iteration of one step did.
 struct SweepResult {
     std::int64_t iterations = 0;
-    double residual = 0.0;  ///< eq. 35: max |dR|/(|R| + delta); eq. 36: |d<|R|>|/<|R|> (Unger & Kertesz 2003)
+    double residual = 0.0;     ///< eq. 35: max |dR|/(|R| + delta); eq. 36: |d<|R|>|/<|R|> (Unger & Kertesz 2003)
     double forceChange = 0.0;  ///< the last sweep's |dR| / |R| over all contacts (SweepConvergence)
 };
 

@@ -80,7 +80,8 @@ private slots:
     /// while the force change stays its share of the whole force.
     void forceChangeIsTheRelativeChangeOfTheForceVector()
     {
-        const std::vector<Contact> before{contactWithForce(Vec3(10.0, 0.0, 0.0)), contactWithForce(Vec3(0.0, 10.0, 0.0)),
+        const std::vector<Contact> before{contactWithForce(Vec3(10.0, 0.0, 0.0)),
+                                          contactWithForce(Vec3(0.0, 10.0, 0.0)),
                                           contactWithForce(Vec3(0.0, 0.0, 0.1))};
         SweepConvergence convergence(before, 0.0);
         convergence.record(Vec3(10.0, 0.1, 0.0), Vec3(0.0, 0.1, 0.0));

@@ -159,7 +159,8 @@ private slots:
                  qPrintable(panel->unusedText(QStringLiteral("solver.tolerance"))));
         QVERIFY(panel->unusedText(QStringLiteral("gravity.z")).contains(QStringLiteral("2D")));
         const QStringList solver = panel->groupOrder(QStringLiteral("solver"));
-        QVERIFY(solver.indexOf(QStringLiteral("solver.iterations")) < solver.indexOf(QStringLiteral("solver.tolerance")));
+        QVERIFY(solver.indexOf(QStringLiteral("solver.iterations")) <
+                solver.indexOf(QStringLiteral("solver.tolerance")));
         QVERIFY(panel->rowShown(QStringLiteral("solver.tolerance")));
         QVERIFY(panel->rowShown(QStringLiteral("piston.force")));
         QVERIFY(!panel->rowShown(QStringLiteral("chain.count")));
@@ -236,9 +237,9 @@ private slots:
                 }
             }
             const auto* line = qobject_cast<QLineSeries*>(chart->series().front());
-            return std::tuple(timeLabel->font().pointSizeF(), chart->axes(Qt::Horizontal).front()->labelsFont().pointSizeF(),
-                              line->pen().widthF(), window_->sceneView()->options().textScale,
-                              window_->sceneView()->options().lineScale);
+            return std::tuple(timeLabel->font().pointSizeF(),
+                              chart->axes(Qt::Horizontal).front()->labelsFont().pointSizeF(), line->pen().widthF(),
+                              window_->sceneView()->options().textScale, window_->sceneView()->options().lineScale);
         };
         const auto [text, axisLabels, pen, sceneText, sceneLines] = measure();
         QCOMPARE(sceneText, 1.0);

@@ -225,9 +225,9 @@ private slots:
         QVERIFY(directory.isValid());
         const QString folder = directory.filePath(QStringLiteral("take"));
         const QString shot = directory.filePath(QStringLiteral("shot.png"));
-        const auto run = runStudio({QStringLiteral("drum3d"), QStringLiteral("--record"), folder,
-                                    QStringLiteral("--screenshot"), shot, QStringLiteral("--after-steps"),
-                                    QStringLiteral("100")});
+        const auto run =
+            runStudio({QStringLiteral("drum3d"), QStringLiteral("--record"), folder, QStringLiteral("--screenshot"),
+                       shot, QStringLiteral("--after-steps"), QStringLiteral("100")});
         QVERIFY2(run.status == QProcess::NormalExit && run.exitCode == 0, qPrintable(run.err));
         const QStringList frames = QDir(folder).entryList({QStringLiteral("frame_*.png")}, QDir::Files);
         qInfo("--record: %lld frames", static_cast<long long>(frames.size()));
@@ -240,8 +240,8 @@ private slots:
         }
 
         // A folder that holds a recording already is refused with one line naming the option.
-        const auto again = runStudio({QStringLiteral("drum3d"), QStringLiteral("--record"), folder,
-                                      QStringLiteral("--screenshot"), shot});
+        const auto again = runStudio(
+            {QStringLiteral("drum3d"), QStringLiteral("--record"), folder, QStringLiteral("--screenshot"), shot});
         QCOMPARE(again.exitCode, 2);
         QVERIFY2(again.err.startsWith(QStringLiteral("granular-studio: --record: ")), qPrintable(again.err));
         QCOMPARE(again.err.trimmed().count(QLatin1Char('\n')), 0);
