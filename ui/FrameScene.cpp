@@ -210,7 +210,9 @@ void setRoundLabels(vtkScalarBarActor& bar, vtkDoubleArray& labels, double low, 
     }
     labels.Reset();
     const double first = ticks.anchor + ticks.interval * std::ceil((low - ticks.anchor) / ticks.interval - 1e-9);
-    for (double x = first; x <= high + 1e-9 * std::fabs(ticks.interval); x += ticks.interval) {
+    const double last = high + 1e-9 * ticks.interval;
+    for (int k = 0; first + k * ticks.interval <= last; ++k) {
+        const double x = first + k * ticks.interval;
         labels.InsertNextValue(std::fabs(x) < 1e-12 * ticks.interval ? 0.0 : x);
     }
     bar.SetCustomLabels(&labels);

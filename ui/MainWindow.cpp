@@ -15,6 +15,7 @@
 #include "sim/Frame.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -117,7 +118,6 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     resizeDocks({dock}, {330}, Qt::Horizontal);
 
-    normalFont_ = font();
     buildActions();
     buildDisplayBar();
     buildStatusBar();
@@ -588,8 +588,9 @@ void MainWindow::applyDisplayOptions()
 void MainWindow::setPresentation(bool on)
 {
     presentation_ = on;
-    QFont font = normalFont_;
+    QFont font;  // an empty font: the application's, as the window had it
     if (on) {
+        font = QApplication::font(this);
         if (font.pointSizeF() > 0.0) {
             font.setPointSizeF(font.pointSizeF() * kPresentationFontScale);
         } else {
@@ -607,7 +608,7 @@ void MainWindow::applyScenarioView(const Settings& settings)
     const QSignalBlocker colour(colourField_);
     const QSignalBlocker size(particleSize_);
     const QSignalBlocker images(periodicImages_);
-    colourField_->setCurrentIndex(colourField_->findData(static_cast<int>(colourFieldFor(settings.view.colour))));
+    colourField_->setCurrentIndex(colourField_->findData(static_cast<int>(settings.view.colour)));
     // Automatic size: in 3D, grains at half their radius leave the force chains inside the packing in sight.
     const bool contacts = settings.solver.method != Method::Ballistic;
     const double grainSize = settings.view.grainSize > 0.0         ? settings.view.grainSize

@@ -3,7 +3,6 @@
 #include "SimulationUpdate.h"
 
 #include <QElapsedTimer>
-#include <QFont>
 #include <QImage>
 #include <QMainWindow>
 

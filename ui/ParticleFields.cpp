@@ -21,25 +21,6 @@ FieldValues withRange(std::vector<float> values, double low, double high)
 
 }  // namespace
 
-ColourField colourFieldFor(ViewColour colour)
-{
-    switch (colour) {
-    case ViewColour::Height:
-        return ColourField::Height;
-    case ViewColour::Radius:
-        return ColourField::Radius;
-    case ViewColour::Speed:
-        return ColourField::Speed;
-    case ViewColour::Coordination:
-        return ColourField::Coordination;
-    case ViewColour::Overlap:
-        return ColourField::Overlap;
-    case ViewColour::Deformation:
-        return ColourField::Deformation;
-    }
-    return ColourField::Height;
-}
-
 QString fieldName(ColourField field)
 {
     switch (field) {

@@ -13,15 +13,12 @@ struct Frame;
 
 namespace granular::ui {
 
-/// What the particles of the scene are coloured by.
-enum class ColourField { Height, Radius, Speed, Coordination, Overlap, Deformation };
+/// What the particles of the scene are coloured by: the choices of the schema's view.colour.
+using ColourField = ViewColour;
 
 inline constexpr std::array<ColourField, 6> kColourFields = {ColourField::Height,  ColourField::Radius,
                                                              ColourField::Speed,   ColourField::Coordination,
                                                              ColourField::Overlap, ColourField::Deformation};
-
-/// The field a scenario's view.colour names.
-[[nodiscard]] ColourField colourFieldFor(ViewColour colour);
 
 /// "height", "radius", ...: the name shown in the picker and on the colour bar.
 [[nodiscard]] QString fieldName(ColourField field);

@@ -1,17 +1,14 @@
 // Which keys act on a run (settings/ParameterUse): the reasons the studio shows for the keys it greys, and the
 // proof that they are right: changing a key called unused leaves a short run's series byte for byte the same.
 #include "BuiltinScenarios.h"
-#include "CsvSeries.h"
+#include "SeriesText.h"
 #include "scenario/Scenario.h"
 #include "scenario/Schema.h"
 #include "settings/ParameterUse.h"
 #include "settings/SettingsBinding.h"
-#include "sim/Run.h"
-#include "sim/Simulation.h"
 
 #include <QtTest>
 
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -27,19 +24,6 @@ Settings settingsOf(const char* name, const std::vector<std::string>& assignment
         scenario.setFromText(a.substr(0, equals), a.substr(equals + 1));
     }
     return parseSettings(scenario);
-}
-
-std::string seriesOf(Scenario scenario)
-{
-    Simulation simulation(scenario);
-    std::vector<std::string> columns;
-    for (const auto& observable : simulation.observables()) {
-        columns.push_back(observable.name);
-    }
-    std::ostringstream text;
-    CsvSeries series(text, columns);
-    runToEnd(simulation, [&](double t, const std::vector<double>& values) { series.row(t, values); });
-    return text.str();
 }
 
 /// Another accepted value of the key, as text; empty when there is none to try (text keys).
@@ -137,7 +121,7 @@ private slots:
             base.setFromText(a.left(equals).toStdString(), a.mid(equals + 1).toStdString());
         }
         const Settings settings = parseSettings(base);
-        const std::string reference = seriesOf(base);
+        const std::string reference = test::seriesText(base);
         int tried = 0;
         QStringList wrong;
         for (const Parameter& p : Schema::instance().parameters()) {
@@ -151,7 +135,7 @@ private slots:
             Scenario changed = base;
             changed.setFromText(p.key, other);
             try {
-                if (seriesOf(changed) != reference) {
+                if (test::seriesText(changed) != reference) {
                     wrong << QString::fromStdString(p.key + " = " + other + " changed the series");
                 }
             } catch (const std::exception& e) {

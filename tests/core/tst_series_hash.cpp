@@ -3,17 +3,14 @@
 // sweep order changes it. Such a change must be deliberate: update the hash and name the change and the
 // affected scenarios in the commit message. Run with GRANULAR_PRINT_HASHES=1 to print the current hashes.
 #include "BuiltinScenarios.h"
-#include "CsvSeries.h"
+#include "SeriesText.h"
 #include "scenario/Scenario.h"
-#include "sim/Run.h"
-#include "sim/Simulation.h"
 
 #include <QtTest>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -44,15 +41,7 @@ std::string seriesOf(const PinnedRun& pinned)
         const auto equals = assignment.find('=');
         scenario.setFromText(assignment.substr(0, equals), assignment.substr(equals + 1));
     }
-    Simulation simulation(scenario);
-    std::vector<std::string> columns;
-    for (const auto& observable : simulation.observables()) {
-        columns.push_back(observable.name);
-    }
-    std::ostringstream text;
-    CsvSeries series(text, columns);
-    runToEnd(simulation, [&](double t, const std::vector<double>& values) { series.row(t, values); });
-    return text.str();
+    return test::seriesText(scenario);
 }
 
 }  // namespace
