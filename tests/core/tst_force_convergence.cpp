@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -51,8 +52,7 @@ Convergence drum(int iterations)
         }
     }
     if (!found) {
-        QTest::qFail("drum3d's series has no force_change column", __FILE__, __LINE__);
-        return {};
+        return {};  // no force_change column: the test's checks of the rows fail
     }
     Convergence c;
     runToEnd(simulation, [&](double t, const std::vector<double>& values) {
@@ -108,13 +108,14 @@ private slots:
         const Convergence many = drum(120);
         QVERIFY(!few.residual.empty());
         const auto atOne = std::count_if(few.residual.begin(), few.residual.end(), [](double r) { return r >= 1.0; });
-        qInfo("N_I = 20: eq. 35 = 1 at %ld of %zu samples; median force change %.3g (N_I = 20), %.3g (N_I = 120)",
-              static_cast<long>(atOne), few.residual.size(), median(few.forceChange), median(many.forceChange));
+        std::printf(
+            "N_I = 20: eq. 35 = 1 at %ld of %zu samples; median force change %.3g (N_I = 20), %.3g (N_I = 120)\n",
+            static_cast<long>(atOne), few.residual.size(), median(few.forceChange), median(many.forceChange));
         QVERIFY(2 * atOne > static_cast<long>(few.residual.size()));
         QVERIFY(median(few.forceChange) < 0.05);
         QVERIFY(median(many.forceChange) < 0.5 * median(few.forceChange));
     }
 };
 
-QTEST_GUILESS_MAIN(ForceConvergenceTest)
+QTEST_APPLESS_MAIN(ForceConvergenceTest)
 #include "tst_force_convergence.moc"
