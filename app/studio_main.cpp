@@ -9,6 +9,7 @@
 #include "SimulationController.h"
 #include "scenario/ScenarioError.h"
 #include "sim/Simulation.h"
+#include "util/Parallel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -191,8 +192,13 @@ int main(int argc, char** argv)
                                                    "frames, and recording.mp4 when the studio closes if ffmpeg is "
                                                    "installed"),
                                     QStringLiteral("FOLDER"));
+    const QCommandLineOption threads(QStringLiteral("threads"),
+                                     QStringLiteral("solver threads (default: every core; results do not depend on "
+                                                    "them)"),
+                                     QStringLiteral("N"));
     parser.addOption(presentation);
     parser.addOption(record);
+    parser.addOption(threads);
 
     // Arguments are checked before any window system connection, so bad input fails fast and
     // without a display.
@@ -226,6 +232,17 @@ int main(int argc, char** argv)
             return BadInput;
         }
     }
+    int solverThreads = granular::availableCores();
+    if (parser.isSet(threads)) {
+        bool ok = false;
+        solverThreads = parser.value(threads).toInt(&ok);
+        if (!ok || solverThreads < 1 || solverThreads > 256) {
+            complain(
+                QStringLiteral("--threads: expected an integer in [1, 256], got \"%1\"").arg(parser.value(threads)));
+            return BadInput;
+        }
+    }
+    granular::setSolverThreads(solverThreads);
     const std::string scenarioName = positional.isEmpty() ? kFirstScenario : positional.front().toStdString();
 
     // The world is built here, before any window, so that parameters that do not fit together are

@@ -16,7 +16,8 @@ jobs=$(nproc)
 echo "== sanitizers and fuzzing: core and the CLI without Qt and VTK, clang ASan + UBSan (build-sanitize/) =="
 CC=clang CXX=clang++ cmake -S "$root" -B "$root/build-sanitize" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DGRANULAR_BUILD_GUI=OFF -DGRANULAR_BUILD_BENCH=OFF -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON \
-      -DCMAKE_DISABLE_FIND_PACKAGE_VTK=ON -DGRANULAR_SANITIZE=ON -DGRANULAR_FUZZ=ON -DGRANULAR_MPI=OFF >/dev/null
+      -DCMAKE_DISABLE_FIND_PACKAGE_VTK=ON -DGRANULAR_SANITIZE=ON -DGRANULAR_FUZZ=ON -DGRANULAR_MPI=OFF \
+      -DGRANULAR_OPENMP=OFF >/dev/null
 cmake --build "$root/build-sanitize" -j"$jobs"
 (cd "$root/build-sanitize" && ctest --output-on-failure -j"$jobs" -LE "long|statistics|peer|paper")
 

@@ -66,6 +66,7 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
         err << "granular: " << error.what() << '\n';
         return BadInput;
     }
+    setSolverThreads(options.threads);
     RunSession session(std::move(simulation),
                        SessionOptions{options.outDirectory, options.checkpointEvery, options.threads, options.quiet});
     return runSession(session, out, err);
@@ -74,6 +75,7 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
 int resumeRun(const ResumeOptions& options, std::ostream& out, std::ostream& err)
 {
     std::optional<RunSession> session;
+    setSolverThreads(options.threads);
     try {
         session.emplace(
             RunSession::resume(options.directory, options.assignments,

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Parallel.h"
+
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -17,7 +19,7 @@ struct RunOptions {
     std::optional<std::string> outDirectory;
     std::optional<std::int64_t> seed;
     std::optional<double> checkpointEvery;  ///< s of simulated time between checkpoints
-    int threads = 1;
+    int threads = availableCores();         ///< solver threads (util/Parallel.h); results do not depend on them
     bool quiet = false;
 };
 
@@ -25,7 +27,7 @@ struct ResumeOptions {
     std::string directory;                 ///< holds checkpoint.bin; the resumed run's output replaces it
     std::vector<std::string> assignments;  ///< KEY=VALUE of live keys (e.g. run.time)
     std::optional<double> checkpointEvery;
-    int threads = 1;
+    int threads = availableCores();  ///< solver threads (util/Parallel.h); results do not depend on them
     bool quiet = false;
 };
 

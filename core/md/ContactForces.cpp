@@ -3,7 +3,9 @@
 #include "contact/ContactGeometry.h"
 #include "contact/ContactVelocity.h"
 #include "md/ContactDeformation.h"
+#include "md/LoadAssembly.h"
 #include "model/World.h"
+#include "util/Parallel.h"
 
 #include <algorithm>
 
@@ -71,15 +73,13 @@ void placeContactPoint(Contact& c, const Particles& p, double gap, const std::ar
 /// and the contact point.
 void refreshCandidates(World& world, std::vector<ContactMemory>& memory, ContactDeformation* deformation)
 {
-    for (Contact& c : world.contacts) {
-        refreshGeometry(c, world);
-    }
+    parallelFor(world.contacts.size(), [&world](std::size_t k) { refreshGeometry(world.contacts[k], world); });
     constexpr std::array<double, 2> kRigid{0.0, 0.0};
     if (deformation != nullptr) {
         deformation->update(world, memory);
     }
     const Particles& p = world.particles;
-    for (std::size_t k = 0; k < world.contacts.size(); ++k) {
+    parallelFor(world.contacts.size(), [&](std::size_t k) {
         Contact& c = world.contacts[k];
         const auto& bulge = deformation != nullptr ? deformation->bulges()[k] : kRigid;
         const double sphereGap = c.gap;
@@ -93,19 +93,21 @@ void refreshCandidates(World& world, std::vector<ContactMemory>& memory, Contact
             c.surfaceVelocity =
                 world.drum->surfaceVelocity(p.position[static_cast<std::size_t>(c.particle)] + c.lever1);
         }
-    }
+    });
 }
 
 }  // namespace
 
 void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const HalfStepVelocities& half, double dt,
-                        BodyLoads& loads, ContactDeformation* deformation)
+                        BodyLoads& loads, ContactDeformation* deformation, LoadAssembly& assembly)
 {
     loads.clear(world.particles.size());
     refreshCandidates(world, memory, deformation);
-    for (std::size_t k = 0; k < world.contacts.size(); ++k) {
+    std::vector<ContactLoad>& out = assembly.contactLoads(world.contacts.size());
+    parallelFor(world.contacts.size(), [&](std::size_t k) {
         Contact& c = world.contacts[k];
         ContactMemory& m = memory[k];
+        ContactLoad& load = out[k];
         const double before = m.overlap;
         const double after = -c.gap;
         m.overlap = after;
@@ -114,7 +116,8 @@ void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const 
             m.normal = c.normal;
             m.spring.setZero();
             c.force.setZero();
-            continue;
+            load.active = false;
+            return;
         }
         const PairLaw& law = m.law;
         const Vec3& n = c.normal;
@@ -145,10 +148,15 @@ void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const 
         m.normal = n;
         const Vec3 force = elastic * n + tangential;
         c.force = force;
-        addPair(loads.force, loads.pistonForce, c, force);
-        addPair(loads.impulse, loads.pistonImpulse, c, impulse);
-        addTorques(loads.torque, c, tangential);
-    }
+        load.force = force;
+        load.impulse = impulse;
+        load.torque1 = c.lever1.cross(tangential);
+        load.torque0 = c.kind == ContactKind::Particle ? Vec3(c.lever0.cross(tangential)) : Vec3::Zero();
+        load.forceAlong = force.dot(c.normal);
+        load.impulseAlong = impulse.dot(c.normal);
+        load.active = true;
+    });
+    assembly.gatherStepLoads(loads);
 }
 
 void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, BodyLoads& loads,
@@ -180,14 +188,17 @@ void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, Bod
     }
 }
 
-void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads)
+void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads, LoadAssembly& assembly)
 {
     const auto& p = world.particles;
     const double pistonVelocity = world.piston ? world.piston->velocity : 0.0;
-    for (std::size_t k = 0; k < world.contacts.size(); ++k) {
+    std::vector<ContactLoad>& out = assembly.contactLoads(world.contacts.size());
+    parallelFor(world.contacts.size(), [&](std::size_t k) {
         const ContactMemory& m = memory[k];
+        ContactLoad& load = out[k];
         if (m.overlap <= 0.0 || m.law.damping == 0.0) {
-            continue;
+            load.active = false;
+            return;
         }
         Contact& c = world.contacts[k];
         const auto j = static_cast<std::size_t>(c.particle);
@@ -205,8 +216,11 @@ void addDampingForces(World& world, const std::vector<ContactMemory>& memory, Bo
         }
         const Vec3 force = (m.law.dampingCoefficient(m.overlap) * approach) * c.normal;
         c.force += force;
-        addPair(loads.damping, loads.pistonDamping, c, force);
-    }
+        load.force = force;
+        load.forceAlong = force.dot(c.normal);
+        load.active = true;
+    });
+    assembly.gatherDamping(loads);
 }
 
 }  // namespace granular::md

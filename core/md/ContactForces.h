@@ -12,6 +12,7 @@ struct World;
 namespace md {
 
 class ContactDeformation;
+class LoadAssembly;
 
 /// Half-step velocities of the bodies (the drift's), m/s and rad/s.
 struct HalfStepVelocities {
@@ -27,17 +28,19 @@ struct HalfStepVelocities {
 /// spring, advanced by the slip of the contact point at the half-step velocities and capped by
 /// Coulomb. Contact::force gets the elastic and tangential parts. The contact point lies midway between the
 /// two surfaces; with a `deformation` (mcdem; null for plain soft grains) each surface reaches its bulge beyond
-/// its sphere, and the overlap includes the bulges.
+/// its sphere, and the overlap includes the bulges. The contacts are evaluated on the solver threads and their
+/// loads gathered by `assembly` (indexed for the world's contacts), with the same sums for any thread count.
 void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const HalfStepVelocities& half, double dt,
-                        BodyLoads& loads, ContactDeformation* deformation);
+                        BodyLoads& loads, ContactDeformation* deformation, LoadAssembly& assembly);
 
 /// The same loads at the present instant without a step (the start of a run or a changed state):
 /// springs are kept, nothing opens or closes.
 void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, BodyLoads& loads,
                            ContactDeformation* deformation);
 
-/// Adds the normal dashpot forces at the current velocities to `loads.damping` and Contact::force.
-void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads);
+/// The normal dashpot forces at the current velocities into `loads.damping` (zero before) and added to
+/// Contact::force; on the solver threads like evaluateStepForces.
+void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads, LoadAssembly& assembly);
 
 }  // namespace md
 }  // namespace granular

@@ -4,6 +4,7 @@
 #include "model/World.h"
 #include "periodic/Relaxation.h"
 #include "periodic/StressTensor.h"
+#include "util/Parallel.h"
 #include "util/StateArchive.h"
 
 #include <algorithm>
@@ -206,6 +207,7 @@ void SoftParticleStepper::saveState(StateWriter& out) const
 
 void SoftParticleStepper::loadState(StateReader& in)
 {
+    indexed_ = false;
     candidates_.loadState(in);
     loadLoads(in, loads_);
     smallestRadius_ = in.get<double>();
@@ -240,7 +242,7 @@ void SoftParticleStepper::drift(World& world, double dt)
     const std::size_t n = p.size();
     half_.velocity.resize(n);
     half_.angularVelocity.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
+    parallelFor(n, [&](std::size_t i) {
         Vec3 v = p.velocity[i];
         if (isMobile(p.mass[i])) {
             const double inverseMass = 1.0 / p.mass[i];
@@ -253,7 +255,7 @@ void SoftParticleStepper::drift(World& world, double dt)
         if (world.cell) {
             p.position[i] = world.cell->wrap(p.position[i]);
         }
-    }
+    });
     double pistonStep = 0.0;
     if (world.piston && world.piston->drive) {
         // A driven plate: its height follows the program whatever the grains do (normal -y).
@@ -283,14 +285,14 @@ void SoftParticleStepper::drift(World& world, double dt)
 void SoftParticleStepper::kick(World& world, double dt, double time)
 {
     auto& p = world.particles;
-    for (std::size_t i = 0; i < p.size(); ++i) {
+    parallelFor(p.size(), [&](std::size_t i) {
         if (isMobile(p.mass[i])) {
             const double inverseMass = 1.0 / p.mass[i];
             p.velocity[i] += (0.5 * dt * inverseMass) * (loads_.force[i] + next_.force[i]) +
                              inverseMass * next_.impulse[i] + dt * (world.gravity + inverseMass * p.externalForce[i]);
         }
         p.angularVelocity[i] += (0.5 * dt / p.inertia[i]) * (loads_.torque[i] + next_.torque[i]);
-    }
+    });
     if (world.piston && world.piston->drive) {
         world.piston->velocity = -world.piston->drive->velocity(time + dt);  // along the normal, -y
     } else if (world.piston) {
@@ -310,12 +312,17 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
         const double reach = deformation_ ? deformation_->reach() : 0.0;
         if (candidates_.refresh(world, skin, reach, settings_.material, hertz_.alpha, rebuild_)) {
             rebuild_ = false;
+            indexed_ = false;
+        }
+        if (!indexed_ || !assembly_.indexes(world)) {
+            assembly_.index(world);
+            indexed_ = true;
         }
     }
     if (!primed_) {
         const StageTimer timer(diagnostics, StepStage::Contacts);
         md::evaluateCurrentForces(world, candidates_.memory(), loads_, deformation_.get());
-        md::addDampingForces(world, candidates_.memory(), loads_);
+        md::addDampingForces(world, candidates_.memory(), loads_, assembly_);
         if (world.cell && settings_.pressure) {
             world.cell->innerPressure = stressPressure(world);
         }
@@ -328,7 +335,7 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
     }
     {
         const StageTimer timer(diagnostics, StepStage::Contacts);
-        md::evaluateStepForces(world, candidates_.memory(), half_, dt, next_, deformation_.get());
+        md::evaluateStepForces(world, candidates_.memory(), half_, dt, next_, deformation_.get(), assembly_);
     }
     {
         const StageTimer timer(diagnostics, StepStage::Integrate);
@@ -336,7 +343,7 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
     }
     {
         const StageTimer timer(diagnostics, StepStage::Contacts);
-        md::addDampingForces(world, candidates_.memory(), next_);
+        md::addDampingForces(world, candidates_.memory(), next_, assembly_);
     }
     {
         const StageTimer timer(diagnostics, StepStage::Integrate);

@@ -5,6 +5,7 @@
 #include "md/ContactDeformation.h"
 #include "md/ContactForces.h"
 #include "md/DampedHertzImpact.h"
+#include "md/LoadAssembly.h"
 #include "md/MaterialModel.h"
 #include "md/TimeStepAdvisor.h"
 #include "method/Stepper.h"
@@ -88,6 +89,8 @@ private:
     md::BodyLoads loads_;                                  ///< at the start of the MD step
     md::BodyLoads next_;                                   ///< at its end
     md::HalfStepVelocities half_;
+    md::LoadAssembly assembly_;     ///< gathers the contact loads onto the grains in a fixed order
+    bool indexed_ = false;          ///< assembly_ indexes the world's present contact list
     double smallestRadius_ = 0.0;   ///< m
     double largestRadius_ = 0.0;    ///< m
     bool rebuild_ = true;           ///< the candidates' laws are stale

@@ -1,0 +1,75 @@
+// `granular run --threads N`: the same scenario and seed give a byte-identical series.csv for 1, 2 and 3 solver
+// threads (more threads than this machine's cores included). md and mcdem evaluate their contacts on the solver
+// threads and gather the loads onto the grains in a fixed order (core/md/LoadAssembly.h); the systems here are
+// large enough (over 512 contacts and grains) for the parallel loops to run on every thread.
+#include "CliProcess.h"
+
+#include <QtTest>
+
+#include <filesystem>
+#include <string>
+
+using namespace granular::clitest;  // NOLINT(google-build-using-namespace): the CLI test helpers
+
+namespace {
+
+/// series.csv of `granular run ARGUMENTS --threads N`.
+std::string seriesWithThreads(const std::string& arguments, int threads)
+{
+    const ScratchDirectory dir;
+    const Result r = runGranular("run " + arguments + " --quiet --threads " + std::to_string(threads) + " --out '" +
+                                 dir.path.string() + "'");
+    if (r.exitCode != 0) {
+        return "exit " + std::to_string(r.exitCode) + ": " + r.err;
+    }
+    return slurp(dir.path / "series.csv");
+}
+
+void checkIdenticalForThreads(const std::string& arguments)
+{
+    const std::string one = seriesWithThreads(arguments, 1);
+    QVERIFY2(one.size() > 1000, one.c_str());
+    for (const int threads : {2, 3}) {
+        const std::string many = seriesWithThreads(arguments, threads);
+        QVERIFY2(many == one,
+                 (arguments + ": --threads " + std::to_string(threads) + " differs from --threads 1").c_str());
+    }
+}
+
+}  // namespace
+
+class CliThreadsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void softParticlesAreIdenticalForAnyThreadCount();
+    void periodicSoftParticlesAreIdenticalForAnyThreadCount();
+    void multiContactIsIdenticalForAnyThreadCount();
+};
+
+// mcdem_compress: the 514 hydrogel spheres of Brodu et al. 2015 settling (the bulges are computed on one thread,
+// the contact loads on the solver threads).
+void CliThreadsTest::multiContactIsIdenticalForAnyThreadCount()
+{
+    checkIdenticalForThreads("mcdem_compress --set run.time=0.05 --set output.interval=0.005");
+}
+
+// 2000 disks settling in a periodic cell at constant pressure (md, linear law, friction).
+void CliThreadsTest::periodicSoftParticlesAreIdenticalForAnyThreadCount()
+{
+    checkIdenticalForThreads("periodic2d --set solver.method=md --set material.stiffness=1e4 --set "
+                             "material.restitution=0.5 --set particles.count=2000 --set run.time=1");
+}
+
+// 3000 spheres settling on the floor of a box under gravity (md, Hertz law, friction), ~1900 contacts.
+void CliThreadsTest::softParticlesAreIdenticalForAnyThreadCount()
+{
+    checkIdenticalForThreads(
+        "freefall3d --set solver.method=md --set material.law=hertz --set material.restitution=0.5 "
+        "--set material.young_modulus=1e7 --set contact.friction=0.4 --set particles.count=3000 "
+        "--set particles.lift=0 --set particles.gap=0.01 --set particles.jitter=0.2 --set box.walls=open "
+        "--set run.time=0.02 --set output.interval=0.002");
+}
+
+QTEST_APPLESS_MAIN(CliThreadsTest)
+#include "tst_cli_threads.moc"
