@@ -35,7 +35,9 @@ int runCommandLine(int argc, char** argv)
     runCommand->add_option("--set", run.assignments, "override a parameter, KEY=VALUE (repeatable)")
         ->allow_extra_args(false);
     runCommand->add_option("--out", run.outDirectory, "write series.csv, summary.json, scenario.json into DIR");
-    runCommand->add_option("--threads", run.threads, "worker threads (results are identical for any count)")
+    runCommand
+        ->add_option("--threads", run.threads,
+                     "solver threads for md and mcdem, default 1 (results are identical for any count)")
         ->check(CLI::Range(1, 256));
     runCommand->add_option("--seed", run.seed, "override the scenario's seed")
         ->check(CLI::Range(std::int64_t{0}, std::int64_t{9007199254740991}));
@@ -52,7 +54,9 @@ int runCommandLine(int argc, char** argv)
         ->allow_extra_args(false);
     resumeCommand->add_option("--checkpoint-every", resume.checkpointEvery, "go on writing checkpoints every T s")
         ->check(CLI::PositiveNumber);
-    resumeCommand->add_option("--threads", resume.threads, "worker threads (results are identical for any count)")
+    resumeCommand
+        ->add_option("--threads", resume.threads,
+                     "solver threads for md and mcdem, default 1 (results are identical for any count)")
         ->check(CLI::Range(1, 256));
     resumeCommand->add_flag("--quiet", resume.quiet, "no progress indicator and no closing line");
 

@@ -399,6 +399,7 @@ void MainWindow::buildDisplayBar()
         view_->resetCamera();
     });
     periodicImagesAction_ = bar->addWidget(periodicImages_);
+    periodicImagesAction_->setObjectName(QStringLiteral("periodicImagesAction"));
     periodicImagesAction_->setVisible(false);
     applyDisplayOptions();
 }

@@ -7,6 +7,7 @@
 #include "cli/RunSession.h"
 #include "scenario/ScenarioError.h"
 #include "sim/Simulation.h"
+#include "util/Parallel.h"
 
 #include <new>
 #include <optional>

@@ -1,7 +1,5 @@
 #pragma once
 
-#include "util/Parallel.h"
-
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -19,7 +17,7 @@ struct RunOptions {
     std::optional<std::string> outDirectory;
     std::optional<std::int64_t> seed;
     std::optional<double> checkpointEvery;  ///< s of simulated time between checkpoints
-    int threads = availableCores();         ///< solver threads (util/Parallel.h); results do not depend on them
+    int threads = 1;                        ///< solver threads (util/Parallel.h); results do not depend on them
     bool quiet = false;
 };
 
@@ -27,7 +25,7 @@ struct ResumeOptions {
     std::string directory;                 ///< holds checkpoint.bin; the resumed run's output replaces it
     std::vector<std::string> assignments;  ///< KEY=VALUE of live keys (e.g. run.time)
     std::optional<double> checkpointEvery;
-    int threads = availableCores();  ///< solver threads (util/Parallel.h); results do not depend on them
+    int threads = 1;  ///< solver threads (util/Parallel.h); results do not depend on them
     bool quiet = false;
 };
 

@@ -105,22 +105,28 @@ else
     note "python3 missing: LAMMPS draws its own radii (-var own 1), LIGGGHTS is skipped"
 fi
 
-# ---- ours ---------------------------------------------------------------------------------------
+# ---- ours: one solver thread, then NP (results identical, util/Parallel.h) --------------------------
+declare -A ours_rates=()  # cores -> best particle-steps/s
 if [[ -x $bench_md ]]; then
-    rates=""
-    for ((rep = 1; rep <= repeat; ++rep)); do
-        note "== ours, run $rep/$repeat: $bench_md"
-        "$bench_md" "$logdir/bench_md.$rep.json" | tee "$logdir/bench_md.$rep.log" >&2
-        # md_packing3d: N spheres, S MD steps in T s, C candidates, K contacts: R particle-steps/s
-        line=$(grep 'particle-steps/s' "$logdir/bench_md.$rep.log" | tail -n 1)
-        rates+="$(awk '{ print $(NF - 1) }' <<<"$line")"$'\n'
+    ours_cores=(1)
+    if ((np > 1)); then ours_cores+=("$np"); fi
+    for cores in "${ours_cores[@]}"; do
+        rates=""
+        for ((rep = 1; rep <= repeat; ++rep)); do
+            note "== ours on $cores thread(s), run $rep/$repeat: $bench_md"
+            "$bench_md" "$logdir/bench_md_t$cores.$rep.json" "$cores" | tee "$logdir/bench_md_t$cores.$rep.log" >&2
+            # md_packing3d: N spheres, T solver threads, S MD steps in T s, C candidates, K contacts: R particle-steps/s
+            line=$(grep 'particle-steps/s' "$logdir/bench_md_t$cores.$rep.log" | tail -n 1)
+            rates+="$(awk '{ print $(NF - 1) }' <<<"$line")"$'\n'
+        done
+        ours_rates[$cores]=$(best_of <<<"$rates")
+        contacts=$(sed -n 's/.* \([0-9]*\) contacts:.*/\1/p' <<<"$line")
+        candidates=$(sed -n 's/.* \([0-9]*\) candidates,.*/\1/p' <<<"$line")
+        atoms=$(sed -n 's/^md_packing3d: \([0-9]*\) spheres.*/\1/p' <<<"$line")
+        per_atom=$(awk -v c="$candidates" -v n="$atoms" 'BEGIN { printf "%.3f", c / n }')
+        rows+=("ours (bench_md)|$cores|${ours_rates[$cores]}|$contacts (mean)|$per_atom (+walls)")
     done
-    ours_rate=$(best_of <<<"$rates")
-    contacts=$(sed -n 's/.* \([0-9]*\) contacts:.*/\1/p' <<<"$line")
-    candidates=$(sed -n 's/.* \([0-9]*\) candidates,.*/\1/p' <<<"$line")
-    atoms=$(sed -n 's/^md_packing3d: \([0-9]*\) spheres.*/\1/p' <<<"$line")
-    per_atom=$(awk -v c="$candidates" -v n="$atoms" 'BEGIN { printf "%.3f", c / n }')
-    rows+=("ours (bench_md)|1|$ours_rate|$contacts (mean)|$per_atom (+walls)")
+    ours_rate=${ours_rates[1]}
 else
     skips+=("skipped: ours, no bench_md at $bench_md (build target bench_md, or set BENCH_MD)")
 fi
@@ -165,11 +171,15 @@ fi
     echo "host: $(uname -n), $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'), best of $repeat runs each;" \
         "load average at start $load_start, at end $(cut -d' ' -f1-3 /proc/loadavg)"
     printf '%-30s %5s %16s %12s %18s %12s\n' tool cores particle-steps/s ours/theirs "contacts t=1->1.2" neigh/atom
+    echo "(ours/theirs: our rate on as many threads as the peer's cores; ours on NP threads: xS, its speed-up)"
     for row in ${rows[@]+"${rows[@]}"}; do
         IFS='|' read -r tool cores rate contacts neighbours <<<"$row"
         ratio=-
-        if [[ $rate =~ ^[0-9.e+-]+$ && $ours_rate =~ ^[0-9.e+-]+$ && $tool != ours* ]]; then
-            ratio=$(awk -v a="$ours_rate" -v b="$rate" 'BEGIN { printf "%.2f", a / b }')
+        ours_same=${ours_rates[$cores]:-}
+        if [[ $rate =~ ^[0-9.e+-]+$ && $ours_same =~ ^[0-9.e+-]+$ && $tool != ours* ]]; then
+            ratio=$(awk -v a="$ours_same" -v b="$rate" 'BEGIN { printf "%.2f", a / b }')
+        elif [[ $tool == ours* && $cores != 1 && $rate =~ ^[0-9.e+-]+$ && $ours_rate =~ ^[0-9.e+-]+$ ]]; then
+            ratio="x$(awk -v a="$rate" -v b="$ours_rate" 'BEGIN { printf "%.2f", a / b }')"
         fi
         printf '%-30s %5s %16s %12s %18s %12s\n' "$tool" "$cores" "$rate" "$ratio" "$contacts" "$neighbours"
     done

@@ -96,6 +96,96 @@ void refreshCandidates(World& world, std::vector<ContactMemory>& memory, Contact
     });
 }
 
+/// One contact's loads over the step, and its memory brought to the step's end (see evaluateStepForces): calls
+/// add(force, impulse, tangential force) unless the contact is open before and after.
+template <class Add>
+void stepLoad(Contact& c, ContactMemory& m, const HalfStepVelocities& half, double dt, const Add& add)
+{
+    const double before = m.overlap;
+    const double after = -c.gap;
+    m.overlap = after;
+    if (before <= 0.0 && after <= 0.0) {
+        m.elasticForce = 0.0;
+        m.normal = c.normal;
+        m.spring.setZero();
+        c.force.setZero();
+        return;
+    }
+    const PairLaw& law = m.law;
+    const Vec3& n = c.normal;
+    const double elastic = after > 0.0 ? law.elasticForce(after) : 0.0;
+    const double dashpotImpulse = law.dampingPotential(after) - law.dampingPotential(before);
+    Vec3 impulse = dashpotImpulse * n;
+    const double p = law.elasticExponent();
+    if (before <= 0.0) {
+        const double tau = dt * after / (after - before);
+        impulse += (elastic * (tau / (p + 1.0) - 0.5 * dt)) * n;
+    } else if (after <= 0.0) {
+        const double tau = dt * before / (before - after);
+        impulse += (m.elasticForce * (tau / (p + 1.0) - 0.5 * dt)) * m.normal;
+    }
+    Vec3 tangential = Vec3::Zero();
+    if (after > 0.0) {
+        const Vec3 V = contactPointVelocity(c, half.velocity, half.angularVelocity, half.piston);
+        const Vec3 slip = dt * (V - V.dot(n) * n);
+        Vec3 spring = springInTangentPlane(m.spring, n) + slip;
+        const double stiffness = law.tangentialStiffnessAt(after);
+        tangential = -stiffness * spring - (law.tangentialDampingAt(after) / dt) * slip;
+        tangential = capByCoulomb(tangential, elastic + dashpotImpulse / dt, law, stiffness, spring);
+        m.spring = spring;
+    } else {
+        m.spring.setZero();
+    }
+    m.elasticForce = elastic;
+    m.normal = n;
+    const Vec3 force = elastic * n + tangential;
+    c.force = force;
+    add(force, impulse, tangential);
+}
+
+/// One contact's dashpot force at the current velocities, added to Contact::force and handed to add(force)
+/// (not called for a contact without overlap or damping).
+template <class Add>
+void dampingLoad(const World& world, Contact& c, const ContactMemory& m, double pistonVelocity, const Add& add)
+{
+    if (m.overlap <= 0.0 || m.law.damping == 0.0) {
+        return;
+    }
+    const auto& p = world.particles;
+    const auto j = static_cast<std::size_t>(c.particle);
+    Vec3 partner = c.surfaceVelocity;
+    if (c.kind == ContactKind::Particle) {
+        partner = p.velocity[static_cast<std::size_t>(c.partner)];
+    } else if (c.kind == ContactKind::Piston) {
+        partner = pistonVelocity * c.normal;
+    }
+    double approach = -c.normal.dot(p.velocity[j] - partner);  // d(delta)/dt
+    if (world.cell && c.kind == ContactKind::Particle) {
+        // Velocities are relative to the cell's affine flow: the pair also closes in at lambda |l|.
+        const double distance = p.radius[j] + p.radius[static_cast<std::size_t>(c.partner)] - m.overlap;
+        approach -= world.cell->dilationRate() * distance;
+    }
+    const Vec3 force = (m.law.dampingCoefficient(m.overlap) * approach) * c.normal;
+    c.force += force;
+    add(force);
+}
+
+/// A contact's load kept for LoadAssembly's gather (parallel loops).
+ContactLoad keptLoad(const Contact& c, const Vec3& force, const Vec3& impulse, const Vec3& tangential)
+{
+    ContactLoad load;
+    load.force = force;
+    load.impulse = impulse;
+    load.torque1 = c.lever1.cross(tangential);
+    if (c.kind == ContactKind::Particle) {
+        load.torque0 = c.lever0.cross(tangential);
+    }
+    load.forceAlong = force.dot(c.normal);
+    load.impulseAlong = impulse.dot(c.normal);
+    load.active = true;
+    return load;
+}
+
 }  // namespace
 
 void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const HalfStepVelocities& half, double dt,
@@ -103,58 +193,26 @@ void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const 
 {
     loads.clear(world.particles.size());
     refreshCandidates(world, memory, deformation);
-    std::vector<ContactLoad>& out = assembly.contactLoads(world.contacts.size());
-    parallelFor(world.contacts.size(), [&](std::size_t k) {
+    const std::size_t count = world.contacts.size();
+    if (!LoadAssembly::runsInParallel(count)) {
+        // One thread: each load goes to its bodies at once, in contact order (the order the gather keeps).
+        for (std::size_t k = 0; k < count; ++k) {
+            Contact& c = world.contacts[k];
+            stepLoad(c, memory[k], half, dt, [&](const Vec3& force, const Vec3& impulse, const Vec3& tangential) {
+                addPair(loads.force, loads.pistonForce, c, force);
+                addPair(loads.impulse, loads.pistonImpulse, c, impulse);
+                addTorques(loads.torque, c, tangential);
+            });
+        }
+        return;
+    }
+    std::vector<ContactLoad>& out = assembly.contactLoads(count);
+    parallelFor(count, [&](std::size_t k) {
         Contact& c = world.contacts[k];
-        ContactMemory& m = memory[k];
-        ContactLoad& load = out[k];
-        const double before = m.overlap;
-        const double after = -c.gap;
-        m.overlap = after;
-        if (before <= 0.0 && after <= 0.0) {
-            m.elasticForce = 0.0;
-            m.normal = c.normal;
-            m.spring.setZero();
-            c.force.setZero();
-            load.active = false;
-            return;
-        }
-        const PairLaw& law = m.law;
-        const Vec3& n = c.normal;
-        const double elastic = after > 0.0 ? law.elasticForce(after) : 0.0;
-        const double dashpotImpulse = law.dampingPotential(after) - law.dampingPotential(before);
-        Vec3 impulse = dashpotImpulse * n;
-        const double p = law.elasticExponent();
-        if (before <= 0.0) {
-            const double tau = dt * after / (after - before);
-            impulse += (elastic * (tau / (p + 1.0) - 0.5 * dt)) * n;
-        } else if (after <= 0.0) {
-            const double tau = dt * before / (before - after);
-            impulse += (m.elasticForce * (tau / (p + 1.0) - 0.5 * dt)) * m.normal;
-        }
-        Vec3 tangential = Vec3::Zero();
-        if (after > 0.0) {
-            const Vec3 V = contactPointVelocity(c, half.velocity, half.angularVelocity, half.piston);
-            const Vec3 slip = dt * (V - V.dot(n) * n);
-            Vec3 spring = springInTangentPlane(m.spring, n) + slip;
-            const double stiffness = law.tangentialStiffnessAt(after);
-            tangential = -stiffness * spring - (law.tangentialDampingAt(after) / dt) * slip;
-            tangential = capByCoulomb(tangential, elastic + dashpotImpulse / dt, law, stiffness, spring);
-            m.spring = spring;
-        } else {
-            m.spring.setZero();
-        }
-        m.elasticForce = elastic;
-        m.normal = n;
-        const Vec3 force = elastic * n + tangential;
-        c.force = force;
-        load.force = force;
-        load.impulse = impulse;
-        load.torque1 = c.lever1.cross(tangential);
-        load.torque0 = c.kind == ContactKind::Particle ? Vec3(c.lever0.cross(tangential)) : Vec3::Zero();
-        load.forceAlong = force.dot(c.normal);
-        load.impulseAlong = impulse.dot(c.normal);
-        load.active = true;
+        out[k].active = false;
+        stepLoad(c, memory[k], half, dt, [&](const Vec3& force, const Vec3& impulse, const Vec3& tangential) {
+            out[k] = keptLoad(c, force, impulse, tangential);
+        });
     });
     assembly.gatherStepLoads(loads);
 }
@@ -190,35 +248,25 @@ void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, Bod
 
 void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads, LoadAssembly& assembly)
 {
-    const auto& p = world.particles;
     const double pistonVelocity = world.piston ? world.piston->velocity : 0.0;
-    std::vector<ContactLoad>& out = assembly.contactLoads(world.contacts.size());
-    parallelFor(world.contacts.size(), [&](std::size_t k) {
-        const ContactMemory& m = memory[k];
-        ContactLoad& load = out[k];
-        if (m.overlap <= 0.0 || m.law.damping == 0.0) {
-            load.active = false;
-            return;
+    const std::size_t count = world.contacts.size();
+    if (!LoadAssembly::runsInParallel(count)) {
+        for (std::size_t k = 0; k < count; ++k) {
+            Contact& c = world.contacts[k];
+            dampingLoad(world, c, memory[k], pistonVelocity,
+                        [&](const Vec3& force) { addPair(loads.damping, loads.pistonDamping, c, force); });
         }
+        return;
+    }
+    std::vector<ContactLoad>& out = assembly.contactLoads(count);
+    parallelFor(count, [&](std::size_t k) {
         Contact& c = world.contacts[k];
-        const auto j = static_cast<std::size_t>(c.particle);
-        Vec3 partner = c.surfaceVelocity;
-        if (c.kind == ContactKind::Particle) {
-            partner = p.velocity[static_cast<std::size_t>(c.partner)];
-        } else if (c.kind == ContactKind::Piston) {
-            partner = pistonVelocity * c.normal;
-        }
-        double approach = -c.normal.dot(p.velocity[j] - partner);  // d(delta)/dt
-        if (world.cell && c.kind == ContactKind::Particle) {
-            // Velocities are relative to the cell's affine flow: the pair also closes in at lambda |l|.
-            const double distance = p.radius[j] + p.radius[static_cast<std::size_t>(c.partner)] - m.overlap;
-            approach -= world.cell->dilationRate() * distance;
-        }
-        const Vec3 force = (m.law.dampingCoefficient(m.overlap) * approach) * c.normal;
-        c.force += force;
-        load.force = force;
-        load.forceAlong = force.dot(c.normal);
-        load.active = true;
+        out[k].active = false;
+        dampingLoad(world, c, memory[k], pistonVelocity, [&](const Vec3& force) {
+            out[k].force = force;
+            out[k].forceAlong = force.dot(c.normal);
+            out[k].active = true;
+        });
     });
     assembly.gatherDamping(loads);
 }

@@ -5,6 +5,11 @@
 
 namespace granular::md {
 
+bool LoadAssembly::runsInParallel(std::size_t contacts)
+{
+    return solverThreads() > 1 && static_cast<std::ptrdiff_t>(contacts) >= kSmallestParallelLoop;
+}
+
 void LoadAssembly::index(const World& world)
 {
     grains_ = world.particles.size();

@@ -36,6 +36,8 @@ public:
     /// One entry per contact of the world, for the contact loop to fill.
     [[nodiscard]] std::vector<ContactLoad>& contactLoads(std::size_t contacts);
 
+    /// Whether a contact loop of this length runs on several threads (and gathers), or adds each load at once.
+    [[nodiscard]] static bool runsInParallel(std::size_t contacts);
     /// loads.force, .impulse and .torque (and the piston's force and impulse) from the contact loads.
     void gatherStepLoads(BodyLoads& loads) const;
     /// loads.damping (and the piston's) from the contact loads' forces.

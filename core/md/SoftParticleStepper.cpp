@@ -242,18 +242,32 @@ void SoftParticleStepper::drift(World& world, double dt)
     const std::size_t n = p.size();
     half_.velocity.resize(n);
     half_.angularVelocity.resize(n);
-    parallelFor(n, [&](std::size_t i) {
-        Vec3 v = p.velocity[i];
-        if (isMobile(p.mass[i])) {
-            const double inverseMass = 1.0 / p.mass[i];
-            v +=
-                (0.5 * dt) * (inverseMass * (loads_.force[i] + loads_.damping[i] + p.externalForce[i]) + world.gravity);
+    // The arrays' addresses by value: through the captured containers the compiler would reload them at every
+    // store (it cannot tell a stored double from a vector's own pointers).
+    const Vec3* velocity = p.velocity.data();
+    const Vec3* angularVelocity = p.angularVelocity.data();
+    const double* mass = p.mass.data();
+    const double* inertia = p.inertia.data();
+    const Vec3* externalForce = p.externalForce.data();
+    const Vec3* force = loads_.force.data();
+    const Vec3* damping = loads_.damping.data();
+    const Vec3* torque = loads_.torque.data();
+    Vec3* position = p.position.data();
+    Vec3* halfVelocity = half_.velocity.data();
+    Vec3* halfAngularVelocity = half_.angularVelocity.data();
+    const Vec3 gravity = world.gravity;
+    const PeriodicCell* cell = world.cell ? &*world.cell : nullptr;
+    parallelFor(n, [=](std::size_t i) {
+        Vec3 v = velocity[i];
+        if (isMobile(mass[i])) {
+            const double inverseMass = 1.0 / mass[i];
+            v += (0.5 * dt) * (inverseMass * (force[i] + damping[i] + externalForce[i]) + gravity);
         }
-        half_.velocity[i] = v;
-        half_.angularVelocity[i] = p.angularVelocity[i] + (0.5 * dt / p.inertia[i]) * loads_.torque[i];
-        p.position[i] = scale * p.position[i] + dt * v;  // eq. 26 in a periodic cell, plain drift otherwise
-        if (world.cell) {
-            p.position[i] = world.cell->wrap(p.position[i]);
+        halfVelocity[i] = v;
+        halfAngularVelocity[i] = angularVelocity[i] + (0.5 * dt / inertia[i]) * torque[i];
+        position[i] = scale * position[i] + dt * v;  // eq. 26 in a periodic cell, plain drift otherwise
+        if (cell != nullptr) {
+            position[i] = cell->wrap(position[i]);
         }
     });
     double pistonStep = 0.0;
@@ -285,13 +299,25 @@ void SoftParticleStepper::drift(World& world, double dt)
 void SoftParticleStepper::kick(World& world, double dt, double time)
 {
     auto& p = world.particles;
-    parallelFor(p.size(), [&](std::size_t i) {
-        if (isMobile(p.mass[i])) {
-            const double inverseMass = 1.0 / p.mass[i];
-            p.velocity[i] += (0.5 * dt * inverseMass) * (loads_.force[i] + next_.force[i]) +
-                             inverseMass * next_.impulse[i] + dt * (world.gravity + inverseMass * p.externalForce[i]);
+    // Addresses by value, as in drift().
+    Vec3* velocity = p.velocity.data();
+    Vec3* angularVelocity = p.angularVelocity.data();
+    const double* mass = p.mass.data();
+    const double* inertia = p.inertia.data();
+    const Vec3* externalForce = p.externalForce.data();
+    const Vec3* force = loads_.force.data();
+    const Vec3* nextForce = next_.force.data();
+    const Vec3* nextImpulse = next_.impulse.data();
+    const Vec3* torque = loads_.torque.data();
+    const Vec3* nextTorque = next_.torque.data();
+    const Vec3 gravity = world.gravity;
+    parallelFor(p.size(), [=](std::size_t i) {
+        if (isMobile(mass[i])) {
+            const double inverseMass = 1.0 / mass[i];
+            velocity[i] += (0.5 * dt * inverseMass) * (force[i] + nextForce[i]) + inverseMass * nextImpulse[i] +
+                           dt * (gravity + inverseMass * externalForce[i]);
         }
-        p.angularVelocity[i] += (0.5 * dt / p.inertia[i]) * (loads_.torque[i] + next_.torque[i]);
+        angularVelocity[i] += (0.5 * dt / inertia[i]) * (torque[i] + nextTorque[i]);
     });
     if (world.piston && world.piston->drive) {
         world.piston->velocity = -world.piston->drive->velocity(time + dt);  // along the normal, -y
