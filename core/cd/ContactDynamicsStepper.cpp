@@ -41,8 +41,8 @@ StepDiagnostics ContactDynamicsStepper::step(World& world)
         const PredictedMotion& motion = gaussSeidel_.motion();
         auto& p = world.particles;
         for (std::size_t i = 0; i < p.size(); ++i) {
-            p.velocity[i] = motion.velocity()[i];
-            p.angularVelocity[i] = motion.angularVelocity()[i];
+            p.velocity[i] = motion.velocity(i);
+            p.angularVelocity[i] = motion.angularVelocity(i);
             p.position[i] += dt * p.velocity[i];  // implicit Euler: positions with the new velocities
         }
         if (world.piston) {

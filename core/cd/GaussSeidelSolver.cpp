@@ -9,7 +9,7 @@ SweepResult GaussSeidelSolver::solve(World& world, const SolverSettings& solver,
 {
     motion_.predict(world, solver.dt);
     RigidBoundaryTerms terms{&contact};
-    return gaussSeidelSweeps(world.contacts, solver, random, motion_, order_, terms);
+    return gaussSeidelSweeps(world.contacts, solver, random, motion_, workspace_, terms);
 }
 
 }  // namespace granular

@@ -22,7 +22,7 @@ public:
 
 private:
     PredictedMotion motion_;
-    std::vector<std::uint32_t> order_;  ///< the sweep's random permutation
+    SweepWorkspace workspace_;
 };
 
 }  // namespace granular

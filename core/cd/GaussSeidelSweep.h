@@ -1,12 +1,15 @@
 #pragma once
 
+#include "cd/ContactColouring.h"
 #include "cd/PredictedMotion.h"
 #include "cd/ShockLaw.h"
 #include "cd/SweepConvergence.h"
-#include "contact/ContactVelocity.h"
 #include "settings/Settings.h"
+#include "util/Parallel.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace granular {
@@ -33,60 +36,190 @@ struct RigidBoundaryTerms {
     {
         return contact->frictionFor(c.kind == ContactKind::Particle);
     }
+    /// The random sweep's update: `apply` applies dR to the bodies; the terms track what depends on it.
     template <class Apply> void update(std::size_t /*a*/, const Contact& /*c*/, const Vec3& /*dR*/, Apply&& apply)
     {
         apply();
     }
+    /// The coloured sweep's: before the first colour, for `count` contacts.
+    void prepareColours(std::size_t /*count*/) {}
+    /// The coloured sweep's update, on any solver thread: it may write only what belongs to contact `a`.
+    template <class Apply>
+    void updateInColour(std::size_t /*a*/, const Contact& /*c*/, const Vec3& /*dR*/, Apply&& apply)
+    {
+        apply();
+    }
+    /// After a colour, on one thread: what the colour's updates changed, in ascending contact index.
+    void finishColour(std::span<const std::uint32_t> /*members*/) {}
 };
 
-/// The non-linear Gauss-Seidel iteration of contact dynamics for the step t -> t + dt (Unger & Kertesz
-/// 2003, section 2.5), shared by plain CD and CD at constant pressure:
-/// - the free motion is predicted and the previous step's forces applied to it (warm start);
-/// - every iteration visits every candidate once in a fresh random order; an update computes U
-///   (eq. 23) from the predicted velocities with its own force removed, lets `terms` add what the
-///   method adds to it (the periodic cell: lambda* l), applies the shock law (eq. 34) and applies the
-///   change of force at once, through `terms.update` (which tracks what depends on it, e.g. P_in*);
-/// - it stops after N_I iterations (fixed criterion) or when the residual is below the tolerance.
-/// On return `contacts` hold the new forces and `motion` the new velocities.
+/// What the sweeps of one step keep between steps (reused memory, no state).
+struct SweepWorkspace {
+    std::vector<std::uint32_t> order;      ///< the random sweep's permutation
+    std::vector<ShockCoefficients> shock;  ///< per contact, this step's shock-law constants
+    ContactColouring colouring;            ///< the coloured sweep's colours
+    std::vector<Vec3> change;              ///< N, the coloured sweep's dR per contact in the current iteration
+};
+
+/// One contact's new force R (eq. 23 and 34) from the predicted velocities with its own force removed, what the
+/// method adds to them (`terms`) and the step's coefficients.
 template <class Terms>
-SweepResult gaussSeidelSweeps(std::vector<Contact>& contacts, const SolverSettings& solver, Random& random,
-                              PredictedMotion& motion, std::vector<std::uint32_t>& order, Terms& terms)
+Vec3 contactForce(std::size_t a, const Contact& c, const ShockCoefficients& k, const PredictedMotion& motion,
+                  const Terms& terms, double dt)
+{
+    const Vec3 V = motion.contactVelocity(c);
+    const Vec3 U = terms.freeVelocity(a, freeRelativeVelocity(c, V, dt));
+    return shockLaw(U, c.normal, k, dt);
+}
+
+/// How many updates ahead the random sweep asks the memory for a contact, and for its grains.
+inline constexpr std::size_t kPrefetchContact = 8;
+inline constexpr std::size_t kPrefetchGrains = 4;
+
+/// Colours with fewer contacts stay on the calling thread (a contact update takes some 40 ns; waking the team
+/// a few microseconds).
+inline constexpr std::ptrdiff_t kSmallestParallelColour = 128;
+/// The coloured sweep measures convergence in blocks of this many contacts (a size of its own, so that the sums'
+/// order does not depend on the thread count).
+inline constexpr std::size_t kConvergenceBlock = 512;
+
+/// Iterations in the paper's order: every candidate once per iteration, in a fresh random order, each update
+/// applied at once (Unger & Kertesz 2003, section 2.5).
+template <class Terms>
+SweepResult randomSweeps(std::vector<Contact>& contacts, const SolverSettings& solver, Random& random,
+                         PredictedMotion& motion, SweepWorkspace& workspace, Terms& terms)
 {
     const double dt = solver.dt;
-    for (std::size_t k = 0; k < contacts.size(); ++k) {
-        motion.applyImpulse(contacts[k], contacts[k].force, dt);  // warm start: the previous step's forces
-        terms.warmStarted(k, contacts[k]);
-    }
-    terms.prepare(motion);
-    SweepResult result;
     const std::size_t count = contacts.size();
-    if (count == 0) {
-        return result;
-    }
-    resetSweepOrder(order, count);
-    SweepConvergence convergence(contacts, solver.forceCutoff);
+    SweepResult result;
+    resetSweepOrder(workspace.order, count);
+    SweepConvergence convergence(contacts, solver.forceCutoff, solver.criterion);
     const std::int64_t limit = solver.iterationLimit();
     while (result.iterations < limit) {
-        shuffleSweepOrder(order, random);
-        for (const std::uint32_t a : order) {
+        shuffleSweepOrder(workspace.order, random);
+        const std::uint32_t* order = workspace.order.data();
+        for (std::size_t k = 0; k < count; ++k) {
+            // The order is random, so the hardware cannot guess what comes next: ask for the contact a few updates
+            // ahead, and for its grains once it has arrived.
+            if (k + kPrefetchContact < count) {
+                __builtin_prefetch(&contacts[order[k + kPrefetchContact]]);
+                __builtin_prefetch(&workspace.shock[order[k + kPrefetchContact]]);
+            }
+            if (k + kPrefetchGrains < count) {
+                motion.prefetch(contacts[order[k + kPrefetchGrains]]);
+            }
+            const std::uint32_t a = order[k];
             Contact& c = contacts[a];
-            const Vec3 V =
-                contactPointVelocity(c, motion.velocity(), motion.angularVelocity(), motion.pistonVelocity());
-            const Vec3 U = terms.freeVelocity(a, freeRelativeVelocity(c, V, dt));
-            const Vec3 R = shockLaw(U, c.normal, c.gap, c.normalMass, c.tangentialMass, terms.friction(c), dt);
+            const Vec3 R = contactForce(a, c, workspace.shock[a], motion, terms, dt);
             const Vec3 dR = R - c.force;
             terms.update(a, c, dR, [&] { motion.applyImpulse(c, dR, dt); });
             c.force = R;
             convergence.record(R, dR);
         }
         ++result.iterations;
-        result.residual = convergence.finishSweep(count, solver.criterion);
+        result.residual = convergence.finishSweep(count);
         result.forceChange = convergence.forceChange();
         if (solver.criterion != ConvergenceCriterion::Fixed && result.residual <= solver.tolerance) {
             break;
         }
     }
     return result;
+}
+
+/// Iterations by colours (solver.sweep = coloured): the contacts are coloured once per step so that no two
+/// contacts of a colour share a grain; an iteration visits the colours in a fresh random order, and the contacts
+/// of a colour all at once, on the solver threads (they touch different grains, so their order does not matter).
+/// What several contacts share, the piston's velocity and the periodic cell's expectations, is updated after each
+/// colour, from the colour's changes in ascending contact index. The convergence measures are taken after each
+/// iteration in ascending contact index. Nothing depends on the thread count.
+template <class Terms>
+SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings& solver, Random& random,
+                           PredictedMotion& motion, SweepWorkspace& workspace, Terms& terms, std::size_t particles)
+{
+    const double dt = solver.dt;
+    const std::size_t count = contacts.size();
+    SweepResult result;
+    ContactColouring& colouring = workspace.colouring;
+    colouring.colour(contacts, particles);
+    workspace.change.resize(count);
+    terms.prepareColours(count);
+    SweepConvergence convergence(contacts, solver.forceCutoff, solver.criterion);
+    std::vector<SweepConvergence> parts((count + kConvergenceBlock - 1) / kConvergenceBlock,
+                                        SweepConvergence(solver.forceCutoff, solver.criterion));
+    const std::int64_t limit = solver.iterationLimit();
+    while (result.iterations < limit) {
+        for (const std::uint32_t colour : colouring.shuffledOrder(random)) {
+            const std::span<const std::uint32_t> members = colouring.members(colour);
+            parallelFor(
+                members.size(),
+                [&](std::size_t m) {
+                    const std::uint32_t a = members[m];
+                    Contact& c = contacts[a];
+                    const Vec3 R = contactForce(a, c, workspace.shock[a], motion, terms, dt);
+                    const Vec3 dR = R - c.force;
+                    terms.updateInColour(a, c, dR, [&] { motion.applyImpulseToGrains(c, dR, dt); });
+                    c.force = R;
+                    workspace.change[a] = dR;
+                },
+                kSmallestParallelColour);
+            for (const std::uint32_t a : colouring.pistonMembers(colour)) {
+                motion.applyImpulseToPiston(contacts[a], workspace.change[a], dt);
+            }
+            terms.finishColour(members);
+        }
+        // In blocks of a fixed size on the solver threads, merged in block order.
+        parallelFor(
+            parts.size(),
+            [&](std::size_t b) {
+                SweepConvergence part(solver.forceCutoff, solver.criterion);  // local: no false sharing
+                for (std::size_t a = b * kConvergenceBlock; a < std::min(count, (b + 1) * kConvergenceBlock); ++a) {
+                    part.record(contacts[a].force, workspace.change[a]);
+                }
+                parts[b] = part;
+            },
+            2);
+        for (SweepConvergence& part : parts) {
+            convergence.merge(part);
+        }
+        ++result.iterations;
+        result.residual = convergence.finishSweep(count);
+        result.forceChange = convergence.forceChange();
+        if (solver.criterion != ConvergenceCriterion::Fixed && result.residual <= solver.tolerance) {
+            break;
+        }
+    }
+    return result;
+}
+
+/// The non-linear Gauss-Seidel iteration of contact dynamics for the step t -> t + dt (Unger & Kertesz
+/// 2003, section 2.5), shared by plain CD and CD at constant pressure:
+/// - the free motion is predicted and the previous step's forces applied to it (warm start);
+/// - every iteration visits every candidate once (randomSweeps, or colouredSweeps); an update computes U
+///   (eq. 23) from the predicted velocities with its own force removed, lets `terms` add what the
+///   method adds to it (the periodic cell: lambda* l), applies the shock law (eq. 34) and applies the
+///   change of force to the predicted velocities, through `terms` (which track what depends on it, e.g. P_in*);
+/// - it stops after N_I iterations (fixed criterion) or when the residual is below the tolerance.
+/// On return `contacts` hold the new forces and `motion` the new velocities.
+template <class Terms>
+SweepResult gaussSeidelSweeps(std::vector<Contact>& contacts, const SolverSettings& solver, Random& random,
+                              PredictedMotion& motion, SweepWorkspace& workspace, Terms& terms)
+{
+    const double dt = solver.dt;
+    workspace.shock.resize(contacts.size());
+    for (std::size_t k = 0; k < contacts.size(); ++k) {
+        const Contact& c = contacts[k];
+        motion.applyImpulse(c, c.force, dt);  // warm start: the previous step's forces
+        terms.warmStarted(k, c);
+        workspace.shock[k] = ShockCoefficients(c.gap, c.normalMass, c.tangentialMass, terms.friction(c), dt);
+    }
+    terms.prepare(motion);
+    if (contacts.empty()) {
+        return {};
+    }
+    if (solver.sweep == SweepOrder::Coloured) {
+        return colouredSweeps(contacts, solver, random, motion, workspace, terms, motion.size());
+    }
+    return randomSweeps(contacts, solver, random, motion, workspace, terms);
 }
 
 }  // namespace granular

@@ -35,40 +35,64 @@ inline void shuffleSweepOrder(std::vector<std::uint32_t>& order, Random& random)
 /// force (eq. 36), and the relative change of the whole force vector, |dR| / |R| over all contacts (Euclidean
 /// norms). Eq. 35 is 1 whenever a contact opened or closed in the sweep, however converged the rest; the
 /// force change weighs each contact by its force, so it measures how far the forces still move.
+/// A record takes no root where the result does not need one: the mean force only for the global criterion, the
+/// relative change only where it may exceed the sweep's largest so far.
 class SweepConvergence {
 public:
     /// Starts from the contacts' forces before the first sweep (not empty); `forceCutoff`: delta of
-    /// eq. 35, N.
-    SweepConvergence(const std::vector<Contact>& contacts, double forceCutoff) : forceCutoff_(forceCutoff)
+    /// eq. 35, N; `criterion`: the residual finishSweep returns.
+    SweepConvergence(const std::vector<Contact>& contacts, double forceCutoff, ConvergenceCriterion criterion)
+        : forceCutoff_(forceCutoff), criterion_(criterion)
     {
-        for (const Contact& c : contacts) {
-            previousMeanForce_ += c.force.norm();
+        if (criterion_ == ConvergenceCriterion::Global) {
+            for (const Contact& c : contacts) {
+                previousMeanForce_ += c.force.norm();
+            }
+            previousMeanForce_ /= static_cast<double>(contacts.size());
         }
-        previousMeanForce_ /= static_cast<double>(contacts.size());
+    }
+
+    /// A part of a sweep's measures (e.g. of a block of contacts), to be merged into the whole.
+    SweepConvergence(double forceCutoff, ConvergenceCriterion criterion)
+        : forceCutoff_(forceCutoff), criterion_(criterion)
+    {
+    }
+
+    /// Adds what `part` recorded (its sums after this one's, its largest change) and clears `part`.
+    void merge(SweepConvergence& part)
+    {
+        meanForce_ += part.meanForce_;
+        squaredForces_ += part.squaredForces_;
+        squaredChanges_ += part.squaredChanges_;
+        largestRelativeChange_ = std::max(largestRelativeChange_, part.largestRelativeChange_);
+        part.meanForce_ = 0.0;
+        part.squaredForces_ = 0.0;
+        part.squaredChanges_ = 0.0;
+        part.largestRelativeChange_ = 0.0;
     }
 
     /// One contact's force went from R - dR to R.
     void record(const Vec3& R, const Vec3& dR)
     {
-        const double magnitude = R.norm();
-        meanForce_ += magnitude;
-        const double change = dR.norm();
-        squaredForces_ += magnitude * magnitude;
-        squaredChanges_ += change * change;
-        // Eq. 35 scales the change by |R| + delta; a contact that just opened (R = 0) is scaled by
-        // its previous force instead, so that the residual stays finite without a cut-off.
-        const double scale = std::max(magnitude, (R - dR).norm()) + forceCutoff_;
-        if (change > 0.0) {
-            largestRelativeChange_ = std::max(largestRelativeChange_, change / scale);
+        const double squaredForce = R.squaredNorm();
+        const double squaredChange = dR.squaredNorm();
+        squaredForces_ += squaredForce;
+        squaredChanges_ += squaredChange;
+        if (criterion_ == ConvergenceCriterion::Global) {
+            meanForce_ += std::sqrt(squaredForce);
+            return;
+        }
+        if (squaredChange > 0.0) {
+            recordRelativeChange(R, dR, squaredForce, squaredChange);
         }
     }
 
-    /// Ends a sweep over `count` contacts; returns the residual of `criterion` (eq. 36 for the
+    /// Ends a sweep over `count` contacts; returns the residual of the criterion (eq. 36 for the
     /// global criterion, eq. 35 otherwise) and starts the next sweep.
-    double finishSweep(std::size_t count, ConvergenceCriterion criterion)
+    double finishSweep(std::size_t count)
     {
         const double meanForce = meanForce_ / static_cast<double>(count);
-        const double residual = criterion == ConvergenceCriterion::Global
+        const double residual = criterion_ == ConvergenceCriterion::Global
                                     ? (meanForce > 0.0 ? std::fabs(meanForce - previousMeanForce_) / meanForce : 0.0)
                                     : largestRelativeChange_;
         forceChange_ = squaredForces_ > 0.0 ? std::sqrt(squaredChanges_ / squaredForces_) : 0.0;
@@ -84,8 +108,24 @@ public:
     [[nodiscard]] double forceChange() const { return forceChange_; }
 
 private:
+    /// Eq. 35's |dR| / (|R| + delta). The change is scaled by |R| + delta; a contact that just opened (R = 0) is
+    /// scaled by its previous force instead, so that the residual stays finite without a cut-off.
+    void recordRelativeChange(const Vec3& R, const Vec3& dR, double squaredForce, double squaredChange)
+    {
+        const double squaredPrevious = (R - dR).squaredNorm();
+        // (max(|R|, |R - dR|) + delta)^2 >= max(|R|^2, |R - dR|^2) + delta^2: below this bound (with room for
+        // rounding) the change cannot be the sweep's largest, and the roots are not taken.
+        const double bound = std::max(squaredForce, squaredPrevious) + forceCutoff_ * forceCutoff_;
+        if (squaredChange <= (1.0 - 1e-9) * largestRelativeChange_ * largestRelativeChange_ * bound) {
+            return;
+        }
+        const double scale = std::max(std::sqrt(squaredForce), std::sqrt(squaredPrevious)) + forceCutoff_;
+        largestRelativeChange_ = std::max(largestRelativeChange_, std::sqrt(squaredChange) / scale);
+    }
+
     double previousMeanForce_ = 0.0;
     double forceCutoff_;
+    ConvergenceCriterion criterion_;
     double meanForce_ = 0.0;
     double largestRelativeChange_ = 0.0;
     double squaredForces_ = 0.0;   ///< N^2, sum of |R|^2 in the sweep

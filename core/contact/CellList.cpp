@@ -1,5 +1,7 @@
 #include "contact/CellList.h"
 
+#include "util/Parallel.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -69,13 +71,13 @@ void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& 
     binParticles(particles, dims, cellCoordinate);
 
     const std::int64_t reachZ = dimension == 3 ? 1 : 0;
-    for (std::int32_t j = 0; j < n; ++j) {
-        const auto sj = static_cast<std::size_t>(j);
+    appendInOrder(static_cast<std::size_t>(n), pairs, blockPairs_, [&](std::size_t sj, PairList& found) {
+        const auto j = static_cast<std::int32_t>(sj);
         const Vec3& xj = particles.position[sj];
         const std::int64_t cx = cellCoordinate(xj, 0);
         const std::int64_t cy = cellCoordinate(xj, 1);
         const std::int64_t cz = cellCoordinate(xj, 2);
-        const std::size_t first = pairs.size();
+        const std::size_t first = found.size();
         for (std::int64_t dz = -reachZ; dz <= reachZ; ++dz) {
             for (std::int64_t dy = -1; dy <= 1; ++dy) {
                 for (std::int64_t dx = -1; dx <= 1; ++dx) {
@@ -95,14 +97,14 @@ void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& 
                         const auto si = static_cast<std::size_t>(i);
                         const double reach = particles.radius[si] + particles.radius[sj] + margin;
                         if ((xj - particles.position[si]).squaredNorm() < reach * reach) {
-                            pairs.emplace_back(i, j);
+                            found.emplace_back(i, j);
                         }
                     }
                 }
             }
         }
-        std::sort(pairs.begin() + static_cast<std::ptrdiff_t>(first), pairs.end());
-    }
+        std::sort(found.begin() + static_cast<std::ptrdiff_t>(first), found.end());
+    });
 }
 
 void CellList::findPeriodicPairs(const Particles& particles, const PeriodicCell& cell, double margin,
@@ -157,16 +159,16 @@ void CellList::findPeriodicPairs(const Particles& particles, const PeriodicCell&
         out = {0, 1, 0};
         return static_cast<int>(m);
     };
-    std::array<std::int64_t, 3> xs{};
-    std::array<std::int64_t, 3> ys{};
-    std::array<std::int64_t, 3> zs{};
-    for (std::int32_t j = 0; j < n; ++j) {
-        const auto sj = static_cast<std::size_t>(j);
+    appendInOrder(static_cast<std::size_t>(n), pairs, blockPairs_, [&](std::size_t sj, PairList& found) {
+        const auto j = static_cast<std::int32_t>(sj);
         const Vec3& xj = particles.position[sj];
+        std::array<std::int64_t, 3> xs{};
+        std::array<std::int64_t, 3> ys{};
+        std::array<std::int64_t, 3> zs{};
         const int nx = neighbours(cellCoordinate(xj, 0), 0, xs);
         const int ny = neighbours(cellCoordinate(xj, 1), 1, ys);
         const int nz = neighbours(cellCoordinate(xj, 2), 2, zs);
-        const std::size_t first = pairs.size();
+        const std::size_t first = found.size();
         for (int iz = 0; iz < nz; ++iz) {
             for (int iy = 0; iy < ny; ++iy) {
                 for (int ix = 0; ix < nx; ++ix) {
@@ -182,14 +184,14 @@ void CellList::findPeriodicPairs(const Particles& particles, const PeriodicCell&
                         const auto si = static_cast<std::size_t>(i);
                         const double reach = particles.radius[si] + particles.radius[sj] + margin;
                         if (cell.minimumImage(xj - particles.position[si]).squaredNorm() < reach * reach) {
-                            pairs.emplace_back(i, j);
+                            found.emplace_back(i, j);
                         }
                     }
                 }
             }
         }
-        std::sort(pairs.begin() + static_cast<std::ptrdiff_t>(first), pairs.end());
-    }
+        std::sort(found.begin() + static_cast<std::ptrdiff_t>(first), found.end());
+    });
 }
 
 }  // namespace granular

@@ -49,6 +49,8 @@ private:
     std::vector<std::int32_t> cellOf_;
     std::vector<std::int32_t> cellStart_;
     std::vector<std::int32_t> sorted_;
+    using PairList = std::vector<std::pair<std::int32_t, std::int32_t>>;
+    std::vector<PairList> blockPairs_;  ///< the pairs of each block of grains on the solver threads
 };
 
 }  // namespace granular

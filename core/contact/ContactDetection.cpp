@@ -2,6 +2,7 @@
 
 #include "contact/ContactGeometry.h"
 #include "model/World.h"
+#include "util/Parallel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -67,10 +68,12 @@ void ContactDetection::update(World& world, double margin)
     } else {
         cells_.findPairs(p, world.bounds, world.dimension, margin, pairs_);
     }
-    for (const auto& [i, j] : pairs_) {
+    next_.resize(pairs_.size());
+    parallelFor(pairs_.size(), [&](std::size_t k) {
+        const auto [i, j] = pairs_[k];
         const auto si = static_cast<std::size_t>(i);
         const auto sj = static_cast<std::size_t>(j);
-        Contact c;
+        Contact& c = next_[k];
         c.kind = ContactKind::Particle;
         c.partner = i;
         c.particle = j;
@@ -78,28 +81,31 @@ void ContactDetection::update(World& world, double margin)
         refreshGeometry(c, world);
         c.normalMass = 1.0 / (1.0 / p.mass[si] + 1.0 / p.mass[sj]);
         c.tangentialMass = 1.0 / (tangentialTerm(p, si) + tangentialTerm(p, sj));
-        next_.push_back(c);
-    }
-    const auto n = static_cast<std::int32_t>(p.size());
+    });
+    const std::size_t n = p.size();
     // m_n against a body of infinite mass is m; walls compute it as 1/(1/m), which may differ in the last
     // bit, and keep doing so for bit-identical series.
     const auto onWall = [](double m) { return 1.0 / (1.0 / m); };
     const auto onDrum = [](double m) { return m; };
-    for (std::int32_t j = 0; j < n; ++j) {
-        for (std::size_t w = 0; w < world.walls.size(); ++w) {
-            addBoundaryContact(next_, world, ContactKind::Wall, static_cast<std::int32_t>(w), j, margin, onWall);
-        }
+    // Grain by grain on the solver threads, appended in grain order: sorted by key as the loops of one thread.
+    if (!world.walls.empty()) {
+        appendInOrder(n, next_, blockContacts_, [&](std::size_t j, std::vector<Contact>& out) {
+            for (std::size_t w = 0; w < world.walls.size(); ++w) {
+                addBoundaryContact(out, world, ContactKind::Wall, static_cast<std::int32_t>(w),
+                                   static_cast<std::int32_t>(j), margin, onWall);
+            }
+        });
     }
     if (world.piston) {
-        for (std::int32_t j = 0; j < n; ++j) {
-            addBoundaryContact(next_, world, ContactKind::Piston, 0, j, margin,
-                               [inverse = 1.0 / world.piston->mass](double m) { return 1.0 / (1.0 / m + inverse); });
-        }
+        const auto onPiston = [inverse = 1.0 / world.piston->mass](double m) { return 1.0 / (1.0 / m + inverse); };
+        appendInOrder(n, next_, blockContacts_, [&](std::size_t j, std::vector<Contact>& out) {
+            addBoundaryContact(out, world, ContactKind::Piston, 0, static_cast<std::int32_t>(j), margin, onPiston);
+        });
     }
     if (world.drum) {
-        for (std::int32_t j = 0; j < n; ++j) {
-            addBoundaryContact(next_, world, ContactKind::Drum, 0, j, margin, onDrum);
-        }
+        appendInOrder(n, next_, blockContacts_, [&](std::size_t j, std::vector<Contact>& out) {
+            addBoundaryContact(out, world, ContactKind::Drum, 0, static_cast<std::int32_t>(j), margin, onDrum);
+        });
     }
     // Both lists are sorted by key: a merge carries each surviving candidate's force over.
     auto previous = world.contacts.begin();

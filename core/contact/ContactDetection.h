@@ -21,6 +21,7 @@ private:
     CellList cells_;
     std::vector<std::pair<std::int32_t, std::int32_t>> pairs_;
     std::vector<Contact> next_;
+    std::vector<std::vector<Contact>> blockContacts_;  ///< boundary candidates of each block of grains
 };
 
 /// Gap below which a pair is a candidate in the step t -> t + dt: a fraction of the smallest radius

@@ -3,7 +3,9 @@
 #include "model/World.h"
 #include "util/Random.h"
 
+#include <span>
 #include <type_traits>
+#include <vector>
 
 namespace granular {
 
@@ -91,8 +93,8 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
     {
         if (fullyImplicit()) {  // with the warm-started velocities v_i* (eq. 27)
             Virial sum = zero();
-            for (std::size_t i = 0; i < predicted.velocity().size(); ++i) {
-                addTo(sum, kinetic(i, predicted.velocity()[i]));
+            for (std::size_t i = 0; i < predicted.size(); ++i) {
+                addTo(sum, kinetic(i, predicted.velocity(i)));
             }
             addTo(virial, sum);
         }
@@ -117,10 +119,9 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
         if (fullyImplicit()) {
             const auto i = static_cast<std::size_t>(c.partner);
             const auto j = static_cast<std::size_t>(c.particle);
-            const auto& v = motion.velocity();
-            const Virial before = pairKinetic(i, j, v);
+            const Virial before = pairKinetic(i, j);
             apply();
-            const Virial after = pairKinetic(i, j, v);
+            const Virial after = pairKinetic(i, j);
             if constexpr (kFree) {
                 virial.noalias() += dR * l.transpose();
                 virial += after - before;  // the three changed terms of eq. 27
@@ -138,15 +139,49 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
         updateExpectations();
     }
 
-private:
-    [[nodiscard]] Virial pairKinetic(std::size_t i, std::size_t j, const std::vector<Vec3>& v) const
+    /// The coloured sweep's: each contact's virial increment waits in `increments` until its colour is done.
+    void prepareColours(std::size_t count) { increments.resize(count); }
+
+    /// The coloured sweep's update (any solver thread): the increment of the virial, as in update(), but kept
+    /// apart; the expectations stay those of the colour's start.
+    template <class Apply> void updateInColour(std::size_t a, const Contact& c, const Vec3& dR, Apply&& apply)
     {
+        const Vec3& l = branch[a];
+        if (fullyImplicit()) {
+            const auto i = static_cast<std::size_t>(c.partner);
+            const auto j = static_cast<std::size_t>(c.particle);
+            const Virial before = pairKinetic(i, j);
+            apply();
+            const Virial after = pairKinetic(i, j);
+            increments[a] = contactTerm(dR, l) + (after - before);  // the three changed terms of eq. 27
+        } else {
+            apply();
+            increments[a] = contactTerm(dR, l);  // the one changed term of eq. 32
+        }
+    }
+
+    /// After a colour: its increments in ascending contact index, then lambda* and P_in* (or Lambda*, sigma*).
+    void finishColour(std::span<const std::uint32_t> members)
+    {
+        for (const std::uint32_t a : members) {
+            addTo(virial, increments[a]);
+        }
+        updateExpectations();
+    }
+
+    std::vector<Virial> increments{};  ///< J, the coloured sweep's per contact
+
+private:
+    [[nodiscard]] Virial pairKinetic(std::size_t i, std::size_t j) const
+    {
+        const Vec3& vi = motion.velocity(i);
+        const Vec3& vj = motion.velocity(j);
         const double mi = world.particles.mass[i];
         const double mj = world.particles.mass[j];
         if constexpr (kFree) {
-            return Mat3(mi * v[i] * v[i].transpose() + mj * v[j] * v[j].transpose());
+            return Mat3(mi * vi * vi.transpose() + mj * vj * vj.transpose());
         } else {
-            return mi * v[i].squaredNorm() + mj * v[j].squaredNorm();
+            return mi * vi.squaredNorm() + mj * vj.squaredNorm();
         }
     }
 
@@ -164,7 +199,7 @@ namespace {
 
 template <class Terms>
 SweepResult iterate(World& world, Terms& terms, const SolverSettings& solver, Random& random, PredictedMotion& motion,
-                    std::vector<std::uint32_t>& order)
+                    SweepWorkspace& workspace)
 {
     // The partially implicit variant keeps the old velocities' term of eq. 32, sum_i m_i v_i(t) v_i(t), for
     // the whole step; it comes first in the sum, before the warm start's contact terms.
@@ -178,7 +213,7 @@ SweepResult iterate(World& world, Terms& terms, const SolverSettings& solver, Ra
             }
         }
     }
-    return gaussSeidelSweeps(world.contacts, solver, random, motion, order, terms);
+    return gaussSeidelSweeps(world.contacts, solver, random, motion, workspace, terms);
 }
 
 }  // namespace
@@ -211,14 +246,14 @@ SweepResult ConstantPressureSolver::solve(World& world, const SolverSettings& so
     };
     if (pressure.shape == CellShape::Free) {
         auto terms = start.operator()<CellShape::Free>();
-        const SweepResult result = iterate(world, terms, solver, random, motion_, order_);
+        const SweepResult result = iterate(world, terms, solver, random, motion_, workspace_);
         expectedStrainRate_ = terms.expectedStrainRate;
         expectedStress_ = terms.expectedStress;
         expectedInnerPressure_ = terms.expectedInnerPressure;
         return result;
     }
     auto terms = start.operator()<CellShape::Fixed>();
-    const SweepResult result = iterate(world, terms, solver, random, motion_, order_);
+    const SweepResult result = iterate(world, terms, solver, random, motion_, workspace_);
     expectedDilationRate_ = terms.expectedDilationRate;
     expectedInnerPressure_ = terms.expectedInnerPressure;
     expectedStrainRate_.setZero();

@@ -40,7 +40,7 @@ public:
 
 private:
     PredictedMotion motion_;
-    std::vector<std::uint32_t> order_;        ///< the sweep's random permutation
+    SweepWorkspace workspace_;
     std::vector<Vec3> branch_;                ///< m, l_k: centre of body 0 to centre of body 1 (minimum image)
     double expectedDilationRate_ = 0.0;       ///< 1/s, lambda*
     Mat3 expectedStrainRate_ = Mat3::Zero();  ///< 1/s, Lambda*

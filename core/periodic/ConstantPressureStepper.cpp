@@ -82,8 +82,8 @@ StepDiagnostics ConstantPressureStepper::step(World& world)
         const Mat3 map = cell.deform(dt);  // eq. 24
         auto& p = world.particles;
         for (std::size_t i = 0; i < p.size(); ++i) {
-            p.velocity[i] = gaussSeidel_.motion().velocity()[i];  // eq. 25
-            p.angularVelocity[i] = gaussSeidel_.motion().angularVelocity()[i];
+            p.velocity[i] = gaussSeidel_.motion().velocity(i);  // eq. 25
+            p.angularVelocity[i] = gaussSeidel_.motion().angularVelocity(i);
             p.position[i] = cell.wrap(map * p.position[i] + dt * p.velocity[i]);  // eq. 26
         }
         world.bounds = cell.box();

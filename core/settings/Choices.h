@@ -34,6 +34,12 @@ enum class ConvergenceCriterion {
     Global,  ///< |d<|R_a|>| <= eps <|R_a|> (eq. 36)
 };
 
+/// The order in which a Gauss-Seidel iteration of contact dynamics visits the contacts.
+enum class SweepOrder {
+    Random,    ///< every contact in a fresh random order, one after another (Unger & Kertesz 2003, section 2.5)
+    Coloured,  ///< colours of contacts sharing no grain, in a fresh random order; a colour's contacts at once
+};
+
 /// The normal force law of the soft-particle method.
 enum class NormalLaw {
     Linear,  ///< spring-dashpot F = k delta + c d(delta)/dt
@@ -93,6 +99,11 @@ template <> struct ChoiceNames<ConvergenceCriterion> {
         {{ConvergenceCriterion::Fixed, "fixed"},
          {ConvergenceCriterion::Local, "local"},
          {ConvergenceCriterion::Global, "global"}}};
+};
+
+template <> struct ChoiceNames<SweepOrder> {
+    static constexpr std::array<std::pair<SweepOrder, std::string_view>, 2> names = {
+        {{SweepOrder::Random, "random"}, {SweepOrder::Coloured, "coloured"}}};
 };
 
 template <> struct ChoiceNames<NormalLaw> {

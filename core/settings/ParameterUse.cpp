@@ -47,7 +47,7 @@ std::string solverReason(std::string_view key, const Settings& s)
                               "stiffness or damping" +
                                   thisRun(s);
     }
-    if (key == "solver.criterion") {
+    if (key == "solver.criterion" || key == "solver.sweep") {
         return isContactDynamics(m) ? std::string() : "only contact dynamics (cd, cd_pressure) iterates" + thisRun(s);
     }
     if (key == "solver.max_iterations" || key == "solver.tolerance" || key == "solver.force_cutoff") {

@@ -25,6 +25,7 @@ struct SolverSettings {
     std::int64_t substeps = 0;            ///< md: velocity-Verlet steps per dt; 0: automatic
     double tolerance = 1e-6;              ///< 1, eps of the local and global criteria
     double forceCutoff = 0.0;             ///< N, delta of the local criterion
+    SweepOrder sweep = SweepOrder::Random;  ///< cd, cd_pressure: the order of a Gauss-Seidel iteration
 
     /// The most iterations a step may take: N_I for the fixed criterion, the limit otherwise.
     [[nodiscard]] std::int64_t iterationLimit() const

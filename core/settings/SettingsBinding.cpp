@@ -91,6 +91,7 @@ constexpr Binding kBindings[] = {
     field<&S::solver, &SolverSettings::substeps>("solver.substeps"),
     field<&S::solver, &SolverSettings::tolerance>("solver.tolerance"),
     field<&S::solver, &SolverSettings::forceCutoff>("solver.force_cutoff"),
+    field<&S::solver, &SolverSettings::sweep>("solver.sweep"),
     field<&S::contact, &ContactSettings::friction>("contact.friction"),
     field<&S::contact, &ContactSettings::wallFriction>("contact.wall_friction"),
     field<&S::contact, &ContactSettings::margin>("contact.margin"),

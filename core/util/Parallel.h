@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 namespace granular {
 
@@ -19,13 +20,14 @@ void setSolverThreads(int threads);
 inline constexpr std::ptrdiff_t kSmallestParallelLoop = 512;
 
 /// Calls body(i) for every i in [0, n), on solverThreads() threads in contiguous chunks (OpenMP's static schedule);
-/// each call must write only what belongs to its i, and must not throw.
-template <class Body> void parallelFor(std::size_t n, const Body& body)
+/// each call must write only what belongs to its i, and must not throw. Loops shorter than `smallest` stay on the
+/// calling thread.
+template <class Body> void parallelFor(std::size_t n, const Body& body, std::ptrdiff_t smallest = kSmallestParallelLoop)
 {
     const auto count = static_cast<std::ptrdiff_t>(n);
 #if defined(GRANULAR_OPENMP)
     const int threads = solverThreads();
-    if (threads > 1 && count >= kSmallestParallelLoop) {
+    if (threads > 1 && count >= smallest) {
 #pragma omp parallel for schedule(static) num_threads(threads)
         for (std::ptrdiff_t i = 0; i < count; ++i) {
             body(static_cast<std::size_t>(i));
@@ -35,6 +37,36 @@ template <class Body> void parallelFor(std::size_t n, const Body& body)
 #endif
     for (std::ptrdiff_t i = 0; i < count; ++i) {
         body(static_cast<std::size_t>(i));
+    }
+}
+
+/// Appends to `out`, in the order of i, what fill(i, sink) appends to its sink (a std::vector<T>) for every i in
+/// [0, n). On several solver threads each fills a contiguous range of i into a buffer of its own (`buffers`, kept
+/// for reuse), and the buffers are appended in order: the result never depends on the thread count.
+template <class T, class Fill>
+void appendInOrder(std::size_t n, std::vector<T>& out, std::vector<std::vector<T>>& buffers, const Fill& fill)
+{
+    const auto threads = static_cast<std::size_t>(solverThreads());
+    if (threads == 1 || static_cast<std::ptrdiff_t>(n) < kSmallestParallelLoop) {
+        for (std::size_t i = 0; i < n; ++i) {
+            fill(i, out);
+        }
+        return;
+    }
+    const std::size_t blocks = 4 * threads;  // a few per thread: ranges differ in work
+    buffers.resize(blocks);
+    parallelFor(
+        blocks,
+        [&](std::size_t b) {
+            std::vector<T>& sink = buffers[b];
+            sink.clear();
+            for (std::size_t i = n * b / blocks; i < n * (b + 1) / blocks; ++i) {
+                fill(i, sink);
+            }
+        },
+        1);
+    for (const std::vector<T>& sink : buffers) {
+        out.insert(out.end(), sink.begin(), sink.end());
     }
 }
 

@@ -1,7 +1,9 @@
 // `granular run --threads N`: the same scenario and seed give a byte-identical series.csv for 1, 2 and 3 solver
 // threads (more threads than this machine's cores included). md and mcdem evaluate their contacts on the solver
-// threads and gather the loads onto the grains in a fixed order (core/md/LoadAssembly.h); the systems here are
-// large enough (over 512 contacts and grains) for the parallel loops to run on every thread.
+// threads and gather the loads onto the grains in a fixed order (core/md/LoadAssembly.h); cd and cd_pressure find
+// their candidates on the solver threads, and with solver.sweep = coloured solve each colour of contacts on them
+// (core/cd/GaussSeidelSweep.h). The systems here are large enough (over 512 grains, colours of over 128 contacts)
+// for the parallel loops to run on every thread.
 #include "CliProcess.h"
 
 #include <QtTest>
@@ -45,7 +47,38 @@ private slots:
     void softParticlesAreIdenticalForAnyThreadCount();
     void periodicSoftParticlesAreIdenticalForAnyThreadCount();
     void multiContactIsIdenticalForAnyThreadCount();
+    void contactDynamicsIsIdenticalForAnyThreadCount();
+    void colouredSweepIsIdenticalForAnyThreadCount();
+    void periodicColouredSweepIsIdenticalForAnyThreadCount();
 };
+
+namespace {
+
+/// 3000 rigid spheres settling on the floor of a box (cd, friction 0.4), ~2000 candidates after 0.3 s.
+const std::string kSettlingSpheres =
+    "freefall3d --set solver.method=cd --set contact.friction=0.4 --set particles.count=3000 --set particles.lift=0 "
+    "--set particles.gap=0.01 --set particles.jitter=0.2 --set box.walls=open --set solver.dt=0.002 "
+    "--set solver.iterations=30 --set run.time=0.3 --set output.interval=0.02";
+
+}  // namespace
+
+// The paper's random sweep is sequential; the candidates are found on the solver threads.
+void CliThreadsTest::contactDynamicsIsIdenticalForAnyThreadCount()
+{
+    checkIdenticalForThreads(kSettlingSpheres);
+}
+
+// The coloured sweep: each colour's contacts on the solver threads.
+void CliThreadsTest::colouredSweepIsIdenticalForAnyThreadCount()
+{
+    checkIdenticalForThreads(kSettlingSpheres + " --set solver.sweep=coloured");
+}
+
+// 2000 disks compacting in the periodic cell at constant pressure, the cell's expectations updated per colour.
+void CliThreadsTest::periodicColouredSweepIsIdenticalForAnyThreadCount()
+{
+    checkIdenticalForThreads("periodic2d --set particles.count=2000 --set solver.sweep=coloured --set run.time=3");
+}
 
 // mcdem_compress: the 514 hydrogel spheres of Brodu et al. 2015 settling (the bulges are computed on one thread,
 // the contact loads on the solver threads).

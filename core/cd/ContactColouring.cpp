@@ -1,0 +1,89 @@
+#include "cd/ContactColouring.h"
+
+#include "cd/SweepConvergence.h"
+#include "util/Random.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace granular {
+
+namespace {
+
+/// Groups the indices k with a set `include(k)` by colourOf[k] (a counting sort, stable: ascending within a colour).
+template <class Include>
+void bucket(const std::vector<std::uint32_t>& colourOf, std::size_t colours, const Include& include,
+            std::vector<std::uint32_t>& start, std::vector<std::uint32_t>& members)
+{
+    start.assign(colours + 1, 0);
+    for (std::size_t k = 0; k < colourOf.size(); ++k) {
+        if (include(k)) {
+            ++start[colourOf[k] + 1];
+        }
+    }
+    for (std::size_t c = 0; c < colours; ++c) {
+        start[c + 1] += start[c];
+    }
+    members.resize(start[colours]);
+    std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+    for (std::size_t k = 0; k < colourOf.size(); ++k) {
+        if (include(k)) {
+            members[next[colourOf[k]]++] = static_cast<std::uint32_t>(k);
+        }
+    }
+}
+
+}  // namespace
+
+void ContactColouring::colour(const std::vector<Contact>& contacts, std::size_t particles)
+{
+    degree_.assign(particles, 0);
+    for (const Contact& c : contacts) {
+        ++degree_[static_cast<std::size_t>(c.particle)];
+        if (c.kind == ContactKind::Particle) {
+            ++degree_[static_cast<std::size_t>(c.partner)];
+        }
+    }
+    // A contact finds a free colour below deg(i) + deg(j) - 1 < 2 max deg: that many bits per grain suffice.
+    const std::uint32_t maxDegree = degree_.empty() ? 0 : *std::max_element(degree_.begin(), degree_.end());
+    const std::size_t words = 2 * static_cast<std::size_t>(maxDegree) / 64 + 1;
+    taken_.assign(particles * words, 0);
+    colourOf_.resize(contacts.size());
+    std::size_t colours = 0;
+    for (std::size_t k = 0; k < contacts.size(); ++k) {
+        const Contact& c = contacts[k];
+        std::uint64_t* mine = taken_.data() + static_cast<std::size_t>(c.particle) * words;
+        std::uint64_t* partner =
+            c.kind == ContactKind::Particle ? taken_.data() + static_cast<std::size_t>(c.partner) * words : nullptr;
+        for (std::size_t w = 0; w < words; ++w) {
+            const std::uint64_t free = ~(mine[w] | (partner != nullptr ? partner[w] : 0U));
+            if (free != 0U) {
+                const auto bit = static_cast<unsigned>(std::countr_zero(free));
+                const std::uint64_t mask = std::uint64_t{1} << bit;
+                mine[w] |= mask;
+                if (partner != nullptr) {
+                    partner[w] |= mask;
+                }
+                colourOf_[k] = static_cast<std::uint32_t>(w * 64 + bit);
+                colours = std::max(colours, static_cast<std::size_t>(colourOf_[k]) + 1);
+                break;
+            }
+        }
+    }
+    bucket(
+        colourOf_, colours, [](std::size_t) { return true; }, start_, members_);
+    bucket(
+        colourOf_, colours, [&](std::size_t k) { return contacts[k].kind == ContactKind::Piston; }, pistonStart_,
+        pistonMembers_);
+    resetSweepOrder(order_, colours);
+}
+
+const std::vector<std::uint32_t>& ContactColouring::shuffledOrder(Random& random)
+{
+    if (!order_.empty()) {
+        shuffleSweepOrder(order_, random);
+    }
+    return order_;
+}
+
+}  // namespace granular

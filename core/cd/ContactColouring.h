@@ -1,0 +1,47 @@
+#pragma once
+
+#include "model/Contact.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace granular {
+
+class Random;
+
+/// Contacts in colours such that no two contacts of one colour share a grain (greedy, in ascending contact index:
+/// each contact takes the lowest colour that neither of its grains has yet). Walls and the drum move on their own,
+/// so they join any colour; the piston too: a coloured sweep applies a colour's piston impulses afterwards. The
+/// colours depend on the contacts only, never on the thread count.
+class ContactColouring {
+public:
+    /// Colours `contacts` between `particles` grains.
+    void colour(const std::vector<Contact>& contacts, std::size_t particles);
+
+    [[nodiscard]] std::size_t colours() const { return start_.empty() ? 0 : start_.size() - 1; }
+    /// The contacts of colour `k`, in ascending index.
+    [[nodiscard]] std::span<const std::uint32_t> members(std::size_t k) const
+    {
+        return {members_.data() + start_[k], members_.data() + start_[k + 1]};
+    }
+    /// The piston contacts of colour `k`, in ascending index.
+    [[nodiscard]] std::span<const std::uint32_t> pistonMembers(std::size_t k) const
+    {
+        return {pistonMembers_.data() + pistonStart_[k], pistonMembers_.data() + pistonStart_[k + 1]};
+    }
+    /// A fresh random order of the colours (an iteration's), drawn from `random`.
+    [[nodiscard]] const std::vector<std::uint32_t>& shuffledOrder(Random& random);
+
+private:
+    std::vector<std::uint32_t> colourOf_;       ///< per contact
+    std::vector<std::uint64_t> taken_;          ///< per grain, bit masks of the colours its contacts hold
+    std::vector<std::uint32_t> degree_;         ///< per grain, contacts
+    std::vector<std::uint32_t> start_;          ///< colour k's members: [start_[k], start_[k + 1])
+    std::vector<std::uint32_t> members_;        ///< contact indices by colour
+    std::vector<std::uint32_t> pistonStart_;    ///< colour k's piston contacts: [pistonStart_[k], pistonStart_[k + 1])
+    std::vector<std::uint32_t> pistonMembers_;  ///< piston contact indices by colour
+    std::vector<std::uint32_t> order_;          ///< the colours' sweep order
+};
+
+}  // namespace granular

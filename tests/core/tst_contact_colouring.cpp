@@ -1,0 +1,121 @@
+// ContactColouring (solver.sweep = coloured): every contact in exactly one colour, no two contacts of a colour
+// sharing a grain (so a colour's updates may run at once), members in ascending index, the piston contacts listed
+// apart, and fewer colours than twice the largest number of contacts on one grain (greedy colouring's bound).
+#include "cd/ContactColouring.h"
+#include "util/Random.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+#include <vector>
+
+using namespace granular;
+
+namespace {
+
+/// Candidates among `grains` grains: random pairs, plus wall and piston contacts, sorted by key as detection
+/// leaves them.
+std::vector<Contact> randomContacts(std::size_t grains, std::size_t pairs, Random& random)
+{
+    std::set<std::uint64_t> seen;
+    std::vector<Contact> contacts;
+    while (contacts.size() < pairs) {
+        Contact c;
+        const auto a = static_cast<std::int32_t>(random.below(grains));
+        const auto b = static_cast<std::int32_t>(random.below(grains));
+        const double kind = random.uniform();
+        c.kind = kind < 0.8 ? ContactKind::Particle : (kind < 0.9 ? ContactKind::Wall : ContactKind::Piston);
+        c.particle = std::max(a, b);
+        c.partner = c.kind == ContactKind::Particle ? std::min(a, b) : (c.kind == ContactKind::Wall ? a % 4 : 0);
+        if ((c.kind == ContactKind::Particle && a == b) || !seen.insert(c.key()).second) {
+            continue;
+        }
+        contacts.push_back(c);
+    }
+    std::sort(contacts.begin(), contacts.end(), [](const Contact& x, const Contact& y) { return x.key() < y.key(); });
+    return contacts;
+}
+
+}  // namespace
+
+class ContactColouringTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void coloursShareNoGrainAndCoverEveryContactOnce()
+    {
+        Random random(3);
+        const std::size_t grains = 300;
+        const std::vector<Contact> contacts = randomContacts(grains, 2000, random);
+        ContactColouring colouring;
+        colouring.colour(contacts, grains);
+
+        std::vector<int> seen(contacts.size(), 0);
+        std::vector<std::size_t> degree(grains, 0);
+        for (const Contact& c : contacts) {
+            ++degree[static_cast<std::size_t>(c.particle)];
+            if (c.kind == ContactKind::Particle) {
+                ++degree[static_cast<std::size_t>(c.partner)];
+            }
+        }
+        const std::size_t maxDegree = *std::max_element(degree.begin(), degree.end());
+        QVERIFY(colouring.colours() >= maxDegree);     // a grain's contacts all differ in colour
+        QVERIFY(colouring.colours() < 2 * maxDegree);  // greedy: deg(i) + deg(j) - 1 at most
+        std::size_t pistonContacts = 0;
+        for (std::size_t k = 0; k < colouring.colours(); ++k) {
+            std::vector<int> grainUsed(grains, 0);
+            const auto members = colouring.members(k);
+            QVERIFY(!members.empty());
+            QVERIFY(std::is_sorted(members.begin(), members.end()));
+            for (const std::uint32_t a : members) {
+                ++seen[a];
+                const Contact& c = contacts[a];
+                QCOMPARE(grainUsed[static_cast<std::size_t>(c.particle)]++, 0);
+                if (c.kind == ContactKind::Particle) {
+                    QCOMPARE(grainUsed[static_cast<std::size_t>(c.partner)]++, 0);
+                }
+            }
+            const auto pistons = colouring.pistonMembers(k);
+            QVERIFY(std::is_sorted(pistons.begin(), pistons.end()));
+            for (const std::uint32_t a : pistons) {
+                QVERIFY(contacts[a].kind == ContactKind::Piston);
+                QVERIFY(std::binary_search(members.begin(), members.end(), a));
+            }
+            pistonContacts += pistons.size();
+        }
+        QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+        QCOMPARE(pistonContacts,
+                 static_cast<std::size_t>(std::count_if(contacts.begin(), contacts.end(), [](const Contact& c) {
+                     return c.kind == ContactKind::Piston;
+                 })));
+        std::printf("%zu contacts on %zu grains: %zu colours (largest degree %zu)\n", contacts.size(), grains,
+                    colouring.colours(), maxDegree);
+    }
+
+    /// The colours' order is a permutation drawn from the generator: every colour once, the same for the same seed.
+    void colourOrderIsASeededPermutation()
+    {
+        Random random(5);
+        const std::vector<Contact> contacts = randomContacts(100, 600, random);
+        ContactColouring first;
+        ContactColouring second;
+        first.colour(contacts, 100);
+        second.colour(contacts, 100);
+        Random a(11);
+        Random b(11);
+        for (int iteration = 0; iteration < 3; ++iteration) {
+            const std::vector<std::uint32_t> order = first.shuffledOrder(a);
+            QVERIFY(order == second.shuffledOrder(b));
+            std::vector<std::uint32_t> sorted = order;
+            std::sort(sorted.begin(), sorted.end());
+            for (std::size_t k = 0; k < sorted.size(); ++k) {
+                QCOMPARE(sorted[k], static_cast<std::uint32_t>(k));
+            }
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(ContactColouringTest)
+#include "tst_contact_colouring.moc"
