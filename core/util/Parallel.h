@@ -22,7 +22,8 @@ inline constexpr std::ptrdiff_t kSmallestParallelLoop = 512;
 /// Calls body(i) for every i in [0, n), on solverThreads() threads in contiguous chunks (OpenMP's static schedule);
 /// each call must write only what belongs to its i, and must not throw. Loops shorter than `smallest` stay on the
 /// calling thread.
-template <class Body> void parallelFor(std::size_t n, const Body& body, std::ptrdiff_t smallest = kSmallestParallelLoop)
+template <class Body>
+void parallelFor(std::size_t n, const Body& body, [[maybe_unused]] std::ptrdiff_t smallest = kSmallestParallelLoop)
 {
     const auto count = static_cast<std::ptrdiff_t>(n);
 #if defined(GRANULAR_OPENMP)
