@@ -37,7 +37,8 @@ int runCommandLine(int argc, char** argv)
     runCommand->add_option("--out", run.outDirectory, "write series.csv, summary.json, scenario.json into DIR");
     runCommand
         ->add_option("--threads", run.threads,
-                     "solver threads for md and mcdem, default 1 (results are identical for any count)")
+                     "solver threads: md and mcdem contacts, cd contact search and coloured sweep; default 1 (results "
+                     "are identical for any count)")
         ->check(CLI::Range(1, 256));
     runCommand->add_option("--seed", run.seed, "override the scenario's seed")
         ->check(CLI::Range(std::int64_t{0}, std::int64_t{9007199254740991}));
@@ -56,7 +57,8 @@ int runCommandLine(int argc, char** argv)
         ->check(CLI::PositiveNumber);
     resumeCommand
         ->add_option("--threads", resume.threads,
-                     "solver threads for md and mcdem, default 1 (results are identical for any count)")
+                     "solver threads: md and mcdem contacts, cd contact search and coloured sweep; default 1 (results "
+                     "are identical for any count)")
         ->check(CLI::Range(1, 256));
     resumeCommand->add_flag("--quiet", resume.quiet, "no progress indicator and no closing line");
 

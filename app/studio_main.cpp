@@ -194,7 +194,7 @@ int main(int argc, char** argv)
                                     QStringLiteral("FOLDER"));
     const QCommandLineOption threads(
         QStringLiteral("threads"),
-        QStringLiteral("solver threads for md and mcdem (default 1; results do not depend on "
+        QStringLiteral("solver threads for md, mcdem and cd (default 1; results do not depend on "
                        "them)"),
         QStringLiteral("N"));
     parser.addOption(presentation);

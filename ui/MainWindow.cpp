@@ -13,8 +13,10 @@
 #include "scenario/Schema.h"
 #include "settings/SettingsBinding.h"
 #include "sim/Frame.h"
+#include "util/Parallel.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -279,6 +281,8 @@ void MainWindow::buildActions()
     for (auto* action : {playAction_, step, reset, loadStepAction_}) {
         simulation->addAction(action);
     }
+    simulation->addSeparator();
+    addSolverThreadsMenu(*simulation);
     recordAction_ = new QAction(tr("&Record..."), this);
     recordAction_->setCheckable(true);
     recordAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
@@ -886,6 +890,26 @@ void MainWindow::exportFrameDialog()
         return;
     }
     statusBar()->showMessage(tr("Wrote %1 and its three .vtp files").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void MainWindow::addSolverThreadsMenu(QMenu& menu)
+{
+    auto* threads = menu.addMenu(tr("Solver &threads"));
+    threads->setObjectName(QStringLiteral("solverThreadsMenu"));
+    threads->setToolTipsVisible(true);
+    auto* group = new QActionGroup(threads);
+    const int cores = granular::parallelBuild() ? granular::availableCores() : 1;
+    for (int n = 1; n <= std::max(cores, granular::solverThreads()); ++n) {
+        auto* action = threads->addAction(n == 1 ? tr("1 thread") : tr("%1 threads").arg(n));
+        action->setObjectName(QStringLiteral("solverThreads%1").arg(n));
+        action->setCheckable(true);
+        action->setChecked(n == granular::solverThreads());
+        action->setToolTip(tr("Contact search and forces of md and mcdem, contact search and the coloured sweep of cd "
+                              "(solver.sweep = coloured) on %1 thread(s); the results do not depend on it")
+                               .arg(n));
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [n] { granular::setSolverThreads(n); });
+    }
 }
 
 }  // namespace granular::ui

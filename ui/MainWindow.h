@@ -15,6 +15,7 @@ class QAction;
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QMenu;
 class QSlider;
 class QSpinBox;
 class QTimer;
@@ -102,6 +103,8 @@ private:
     void buildActions();
     void buildDisplayBar();
     void buildStatusBar();
+    /// Simulation > Solver threads: 1 to the machine's cores, the process-wide solver thread count.
+    void addSolverThreadsMenu(QMenu& menu);
     void startRun(const RunInfo& run);
     void showFrame(std::shared_ptr<const Frame> frame);
     void showStatus(const StepStatus& status);

@@ -13,6 +13,7 @@
 #include "SimulationController.h"
 #include "sim/Frame.h"
 #include "sim/Simulation.h"
+#include "util/Parallel.h"
 
 #include <QAbstractAxis>
 #include <QAction>
@@ -26,6 +27,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -34,6 +36,7 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include <algorithm>
 #include <memory>
 #include <tuple>
 
@@ -221,6 +224,25 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window_->settings() && window_->settings()->name == "piston3d", kTimeout);
         QCOMPARE(size->value(), 50);
         QVERIFY(!offered->isVisible());
+    }
+
+    void solverThreadsMenuSetsTheThreadCount()
+    {
+        // Simulation > Solver threads: one entry per core, the current count checked; picking one sets the
+        // process-wide solver thread count (the simulation thread reads it at its next parallel loop).
+        auto* menu = window_->findChild<QMenu*>(QStringLiteral("solverThreadsMenu"));
+        QVERIFY(menu != nullptr);
+        const QList<QAction*> entries = menu->actions();
+        const int cores = granular::parallelBuild() ? granular::availableCores() : 1;
+        QCOMPARE(entries.size(), std::max(cores, granular::solverThreads()));
+        const int before = granular::solverThreads();
+        QVERIFY(entries.at(before - 1)->isChecked());
+        entries.back()->trigger();
+        QCOMPARE(granular::solverThreads(), static_cast<int>(entries.size()));
+        QVERIFY(entries.back()->isChecked() && (entries.size() == 1 || !entries.front()->isChecked()));
+        entries.front()->trigger();
+        QCOMPARE(granular::solverThreads(), 1);
+        granular::setSolverThreads(before);
     }
 
     void presentationModeEnlargesTextAndLines()
