@@ -21,10 +21,10 @@ struct SolverSettings {
     double dt = 1e-3;              ///< s, time step
     std::int64_t iterations = 40;  ///< N_I, Gauss-Seidel iterations per step (fixed criterion)
     ConvergenceCriterion criterion = ConvergenceCriterion::Fixed;
-    std::int64_t maxIterations = 100000;  ///< iteration limit of the local and global criteria
-    std::int64_t substeps = 0;            ///< md: velocity-Verlet steps per dt; 0: automatic
-    double tolerance = 1e-6;              ///< 1, eps of the local and global criteria
-    double forceCutoff = 0.0;             ///< N, delta of the local criterion
+    std::int64_t maxIterations = 100000;    ///< iteration limit of the local and global criteria
+    std::int64_t substeps = 0;              ///< md: velocity-Verlet steps per dt; 0: automatic
+    double tolerance = 1e-6;                ///< 1, eps of the local and global criteria
+    double forceCutoff = 0.0;               ///< N, delta of the local criterion
     SweepOrder sweep = SweepOrder::Random;  ///< cd, cd_pressure: the order of a Gauss-Seidel iteration
 
     /// The most iterations a step may take: N_I for the fixed criterion, the limit otherwise.
