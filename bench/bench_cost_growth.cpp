@@ -9,7 +9,8 @@
 // - cd warm-started (steps 2-4, the previous step's forces): iterations and seconds per step;
 // - md (linear law, its automatic substeps): seconds per step (solver.dt = 0.01 s).
 // Then the exponents fitted to each (least squares in log-log) beside the estimate. Not a test: prints and saves.
-// Usage: bench_cost_growth [OUTPUT.json] [MAX_N] [THREADS] [SWEEP]
+// Usage: bench_cost_growth [OUTPUT.json] [MAX_N_2D] [MAX_N_3D] [THREADS] [SWEEP]
+//   (defaults 16000, 64000, 1, random: 64,000 disks need more than 17 minutes for their cold start here)
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 #include "util/Parallel.h"
@@ -125,9 +126,10 @@ double exponent(const std::vector<double>& x, const std::vector<double>& y)
 int main(int argc, char** argv)
 {
     const std::string path = argc > 1 ? argv[1] : "bench_cost_growth.json";
-    const long long maxN = argc > 2 ? std::stoll(argv[2]) : 64000;
-    const int threads = argc > 3 ? std::stoi(argv[3]) : 1;
-    const std::string sweep = argc > 4 ? argv[4] : "random";
+    const long long maxN2d = argc > 2 ? std::stoll(argv[2]) : 16000;
+    const long long maxN3d = argc > 3 ? std::stoll(argv[3]) : 64000;
+    const int threads = argc > 4 ? std::stoi(argv[4]) : 1;
+    const std::string sweep = argc > 5 ? argv[5] : "random";
     setSolverThreads(threads);
     std::printf("solver threads: %d, solver.sweep = %s, cd: local criterion (eq. 35) at 1e-4\n", solverThreads(),
                 sweep.c_str());
@@ -144,7 +146,7 @@ int main(int argc, char** argv)
         std::vector<double> mdSeconds;
         nlohmann::ordered_json rows = nlohmann::ordered_json::array();
         for (const long long count : {1000LL, 4000LL, 16000LL, 64000LL}) {
-            if (count > maxN) {
+            if (count > (dimension == 2 ? maxN2d : maxN3d)) {
                 break;
             }
             const Row r = measure(dimension, count, sweep);
