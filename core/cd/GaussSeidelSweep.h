@@ -72,6 +72,17 @@ Vec3 contactForce(std::size_t a, const Contact& c, const ShockCoefficients& k, c
     return shockLaw(U, c.normal, k, dt);
 }
 
+/// Ends an iteration over `count` contacts: counts it, takes its residual and force change; true when the
+/// criterion is met (never for the fixed criterion, which stops at the iteration limit).
+inline bool finishIteration(SweepResult& result, SweepConvergence& convergence, std::size_t count,
+                            const SolverSettings& solver)
+{
+    ++result.iterations;
+    result.residual = convergence.finishSweep(count);
+    result.forceChange = convergence.forceChange();
+    return solver.criterion != ConvergenceCriterion::Fixed && result.residual <= solver.tolerance;
+}
+
 /// How many updates ahead the random sweep asks the memory for a contact, and for its grains.
 inline constexpr std::size_t kPrefetchContact = 8;
 inline constexpr std::size_t kPrefetchGrains = 4;
@@ -116,10 +127,7 @@ SweepResult randomSweeps(std::vector<Contact>& contacts, const SolverSettings& s
             c.force = R;
             convergence.record(R, dR);
         }
-        ++result.iterations;
-        result.residual = convergence.finishSweep(count);
-        result.forceChange = convergence.forceChange();
-        if (solver.criterion != ConvergenceCriterion::Fixed && result.residual <= solver.tolerance) {
+        if (finishIteration(result, convergence, count, solver)) {
             break;
         }
     }
@@ -181,10 +189,7 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
         for (SweepConvergence& part : parts) {
             convergence.merge(part);
         }
-        ++result.iterations;
-        result.residual = convergence.finishSweep(count);
-        result.forceChange = convergence.forceChange();
-        if (solver.criterion != ConvergenceCriterion::Fixed && result.residual <= solver.tolerance) {
+        if (finishIteration(result, convergence, count, solver)) {
             break;
         }
     }

@@ -116,20 +116,15 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
     template <class Apply> void update(std::size_t a, const Contact& c, const Vec3& dR, Apply&& apply)
     {
         const Vec3& l = branch[a];
+        const Virial kineticChange = applyWithKineticChange(c, apply);
         if (fullyImplicit()) {
-            const auto i = static_cast<std::size_t>(c.partner);
-            const auto j = static_cast<std::size_t>(c.particle);
-            const Virial before = pairKinetic(i, j);
-            apply();
-            const Virial after = pairKinetic(i, j);
             if constexpr (kFree) {
                 virial.noalias() += dR * l.transpose();
-                virial += after - before;  // the three changed terms of eq. 27
+                virial += kineticChange;  // the three changed terms of eq. 27
             } else {
-                virial += dR.dot(l) + (after - before);  // the three changed terms of eq. 27
+                virial += dR.dot(l) + kineticChange;  // the three changed terms of eq. 27
             }
         } else {
-            apply();
             if constexpr (kFree) {
                 virial.noalias() += dR * l.transpose();  // the one changed term of eq. 32
             } else {
@@ -147,17 +142,9 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
     template <class Apply> void updateInColour(std::size_t a, const Contact& c, const Vec3& dR, Apply&& apply)
     {
         const Vec3& l = branch[a];
-        if (fullyImplicit()) {
-            const auto i = static_cast<std::size_t>(c.partner);
-            const auto j = static_cast<std::size_t>(c.particle);
-            const Virial before = pairKinetic(i, j);
-            apply();
-            const Virial after = pairKinetic(i, j);
-            increments[a] = contactTerm(dR, l) + (after - before);  // the three changed terms of eq. 27
-        } else {
-            apply();
-            increments[a] = contactTerm(dR, l);  // the one changed term of eq. 32
-        }
+        const Virial kineticChange = applyWithKineticChange(c, apply);
+        // The three changed terms of eq. 27, or the one of eq. 32.
+        increments[a] = fullyImplicit() ? Virial(contactTerm(dR, l) + kineticChange) : contactTerm(dR, l);
     }
 
     /// After a colour: its increments in ascending contact index, then lambda* and P_in* (or Lambda*, sigma*).
@@ -172,6 +159,21 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
     std::vector<Virial> increments{};  ///< J, the coloured sweep's per contact
 
 private:
+    /// Applies an update (`apply`) and returns what it changed of the virial's kinetic part: the contact's two
+    /// grains' m v . v (m v v^T) of eq. 27 in the fully implicit variant, nothing in the partially implicit one.
+    template <class Apply> Virial applyWithKineticChange(const Contact& c, Apply&& apply) const
+    {
+        if (!fullyImplicit()) {
+            apply();
+            return zero();
+        }
+        const auto i = static_cast<std::size_t>(c.partner);
+        const auto j = static_cast<std::size_t>(c.particle);
+        const Virial before = pairKinetic(i, j);
+        apply();
+        return pairKinetic(i, j) - before;
+    }
+
     [[nodiscard]] Virial pairKinetic(std::size_t i, std::size_t j) const
     {
         const Vec3& vi = motion.velocity(i);
