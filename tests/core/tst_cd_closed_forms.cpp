@@ -1,9 +1,11 @@
 // Contact dynamics against closed forms: a resting sphere carries m g; rolling without slip
 // accelerates at a = g sin(theta) / (1 + I/(m r^2)) (5/7 g sin(theta) sphere, 2/3 disk); slipping at
 // a = g (sin(theta) - mu cos(theta)) below the threshold mu = 2/7 tan(theta) (sphere); and the
-// shock law (Unger & Kertesz 2003, eq. 34) makes a head-on collision perfectly inelastic.
+// shock law (Unger & Kertesz 2003, eq. 34) makes a head-on collision perfectly inelastic. A resting column carries
+// at each contact the weight of the grains above it, with the random and with the coloured sweep.
 #include "cd/ContactDynamicsStepper.h"
 #include "model/World.h"
+#include "settings/Choices.h"
 
 #include <QtTest>
 
@@ -77,7 +79,39 @@ private slots:
     void rollingSlippingThresholdIsTwoSeventhsTanTheta();
     void headOnCollisionIsPerfectlyInelastic();
     void unequalMassesConserveMomentumAndStick();
+    void columnCarriesTheWeightAboveEachContactWithEitherSweep();
 };
+
+void ContactDynamicsClosedFormTest::columnCarriesTheWeightAboveEachContactWithEitherSweep()
+{
+    // Ten touching spheres stacked on the floor: contact k carries the weight of the grains above it, (10 - j) m g
+    // for the contact below grain j (statics). The coloured sweep (two colours here) must reach it too.
+    for (const SweepOrder sweep : {SweepOrder::Random, SweepOrder::Coloured}) {
+        World world;
+        world.dimension = 3;
+        const int count = 10;
+        for (int k = 0; k < count; ++k) {
+            world.particles.add(Vec3(0.0, 0.01 + 0.02 * k, 0.0), 0.01, 2500.0, 3);
+        }
+        world.walls.push_back({"floor", Vec3::Zero(), Vec3::UnitY()});
+        world.gravity = Vec3(0.0, -g, 0.0);
+        world.bounds = Eigen::AlignedBox3d(Vec3(-1, -1, -1), Vec3(1, 1, 1));
+        Settings settings = converged(0.3, 1e-3, 3);
+        settings.solver.maxIterations = 100000;
+        settings.solver.sweep = sweep;
+        ContactDynamicsStepper stepper(settings);
+        stepper.step(world);
+        QCOMPARE(world.contacts.size(), static_cast<std::size_t>(count));
+        const double weight = world.particles.mass[0] * g;
+        for (const Contact& c : world.contacts) {
+            const double above = count - c.particle;
+            QVERIFY2(relativelyClose(c.force.dot(c.normal), above * weight, 1e-9),
+                     (std::string(choiceName(sweep)) + ": contact below grain " + std::to_string(c.particle) +
+                      " carries " + std::to_string(c.force.dot(c.normal)) + " N")
+                         .c_str());
+        }
+    }
+}
 
 void ContactDynamicsClosedFormTest::restingSphereCarriesItsWeight()
 {
