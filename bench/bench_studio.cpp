@@ -8,6 +8,7 @@
 //     the camera turns.
 // Run under Xvfb: xvfb-run -a -s "-screen 0 1600x1000x24" bench_studio [OUTPUT.json]
 //   options: --prepare-steps N (2200) --steps N (600) --spheres N (20000) --seconds S (5)
+//            --size WxH (1200x800, the scene view in part 2)
 //            --hide-view, --hide-plots (diagnosis: the studio without its view or its plots)
 #include "BuiltinScenarios.h"
 #include "MainWindow.h"
@@ -47,6 +48,8 @@ struct Options {
     std::int64_t steps = 600;
     int spheres = 20000;
     double seconds = 5.0;
+    int width = 1200;  ///< the scene view's size in part 2, logical pixels
+    int height = 800;
     std::string output;
     bool hideView = false;   ///< diagnosis: the window without its scene view
     bool hidePlots = false;  ///< diagnosis: the window without its plots
@@ -66,6 +69,11 @@ Options parse(int argc, char** argv)
             o.spheres = std::stoi(next());
         } else if (a == "--seconds") {
             o.seconds = std::stod(next());
+        } else if (a == "--size") {
+            const std::string size = next();
+            const auto x = size.find('x');
+            o.width = std::stoi(size.substr(0, x));
+            o.height = x == std::string::npos ? o.width : std::stoi(size.substr(x + 1));
         } else if (a == "--hide-view") {
             o.hideView = true;
         } else if (a == "--hide-plots") {
@@ -425,7 +433,7 @@ int main(int argc, char** argv)
     // 2. The view alone: N spheres with force chains.
     {
         ui::SceneView view;
-        view.resize(1200, 800);
+        view.resize(options.width, options.height);
         view.show();
         const std::array frames{packing(options.spheres, 0.0), packing(options.spheres, 0.02)};
         qint64 swapped = 0;
@@ -447,12 +455,18 @@ int main(int argc, char** argv)
         };
         const double newFrames = measure([&](qint64 k) { view.showFrame(frames[static_cast<std::size_t>(k % 2)]); });
         const double orbit = measure([&](qint64) { view.orbit(1.0); });
-        std::printf("scene view 1200x800, %d spheres, %zu contacts (chains f_n >= <f_n>): %.1f frames/s with a new "
-                    "frame each time, %.1f frames/s turning the camera\n",
-                    options.spheres, contacts, newFrames, orbit);
-        out["view"] = {
-            {"spheres", options.spheres},          {"contacts", contacts},       {"width", 1200}, {"height", 800},
-            {"new_frame_frames_per_s", newFrames}, {"orbit_frames_per_s", orbit}};
+        const int turningReduction = view.drawnReduction();
+        std::printf("scene view %dx%d, %d spheres, %zu contacts (chains f_n >= <f_n>): %.1f frames/s with a new "
+                    "frame each time, %.1f frames/s turning the camera (drawn at 1/%d of the resolution while "
+                    "it turns)\n",
+                    options.width, options.height, options.spheres, contacts, newFrames, orbit, turningReduction);
+        out["view"] = {{"spheres", options.spheres},
+                       {"contacts", contacts},
+                       {"width", options.width},
+                       {"height", options.height},
+                       {"new_frame_frames_per_s", newFrames},
+                       {"orbit_frames_per_s", orbit},
+                       {"orbit_resolution_divisor", turningReduction}};
     }
     if (!options.output.empty()) {
         std::ofstream(options.output) << out.dump(2) << '\n';

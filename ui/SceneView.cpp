@@ -3,6 +3,7 @@
 #include "FrameScene.h"
 #include "sim/Frame.h"
 
+#include <QElapsedTimer>
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
@@ -16,6 +17,10 @@
 #include <vtkNew.h>
 #include <vtkOpenGLState.h>
 #include <vtkRenderer.h>
+
+#include <algorithm>
+#include <array>
+#include <utility>
 
 namespace granular::ui {
 
@@ -52,6 +57,9 @@ struct SceneView::Vtk {
 };
 
 namespace {
+
+/// VTK's text is sized in points at the render window's DPI, 72 unless set.
+constexpr int kVtkDefaultDpi = 72;
 
 /// The VTK press/release events for a Qt button. 2D frames cannot be rotated, so there the left
 /// button pans like the middle one.
@@ -110,6 +118,13 @@ SceneView::SceneView(QWindow* parent)
     v.interactor->Initialize();
 
     setMinimumSize(QSize(160, 120));
+
+    settle_.setSingleShot(true);
+    settle_.setInterval(kSettleMilliseconds);
+    connect(&settle_, &QTimer::timeout, this, [this] {
+        moving_ = false;
+        update();  // the full resolution again
+    });
 }
 
 SceneView::~SceneView()
@@ -187,7 +202,8 @@ void SceneView::setHighlighted(int index)
 int SceneView::particleAt(QPoint position) const
 {
     // VTK counts device pixels from the bottom left.
-    const qreal ratio = devicePixelRatio();
+    // VTK's window has 1/reduction_ of the device pixels while the camera moves.
+    const qreal ratio = devicePixelRatio() / reduction_;
     return vtk_->scene.pick(position.x() * ratio, (height() - position.y()) * ratio);
 }
 
@@ -196,7 +212,14 @@ void SceneView::orbit(double degrees)
     auto* camera = vtk_->scene.renderer()->GetActiveCamera();
     camera->Azimuth(degrees);
     vtk_->scene.renderer()->ResetCameraClippingRange();
+    noteCameraMotion();
     update();
+}
+
+void SceneView::noteCameraMotion()
+{
+    moving_ = true;
+    settle_.start();
 }
 
 void SceneView::initializeGL()
@@ -221,15 +244,40 @@ void SceneView::resizeGL(int width, int height)
 {
     // VTK works in device pixels, Qt's window geometry in device-independent ones.
     const qreal ratio = devicePixelRatio();
-    const int w = qRound(width * ratio);
-    const int h = qRound(height * ratio);
+    deviceSize_ = QSize(qRound(width * ratio), qRound(height * ratio));
+    const int reduction = std::exchange(reduction_, 0);
+    applyReduction(std::max(1, reduction));
+}
+
+void SceneView::applyReduction(int reduction)
+{
+    if (reduction == reduction_) {
+        return;
+    }
+    const int w = std::max(1, deviceSize_.width() / reduction);
+    const int h = std::max(1, deviceSize_.height() / reduction);
+    // The interactor counts in VTK's pixels too: a drag keeps its place when the divisor changes.
+    auto& interactor = *vtk_->interactor;
+    if (reduction_ > 0) {
+        const double scale = static_cast<double>(reduction_) / reduction;
+        const int* now = interactor.GetEventPosition();
+        const int* last = interactor.GetLastEventPosition();
+        const std::array<int, 4> positions{qRound(now[0] * scale), qRound(now[1] * scale), qRound(last[0] * scale),
+                                           qRound(last[1] * scale)};
+        interactor.SetEventPosition(positions[0], positions[1]);
+        interactor.SetLastEventPosition(positions[2], positions[3]);
+    }
     vtk_->window->SetSize(w, h);
-    vtk_->interactor->SetSize(w, h);
+    interactor.SetSize(w, h);
+    // Text keeps its size on the screen: VTK sizes it in points at the window's DPI.
+    vtk_->window->SetDPI(kVtkDefaultDpi / reduction);
+    reduction_ = reduction;
 }
 
 void SceneView::paintGL()
 {
-    draw();
+    // A recording keeps every frame at full resolution.
+    draw(capturing_ ? 1 : motion_.factor(moving_));
     ++renderedFrames_;
     if (capturing_) {
         emit frameCaptured(grabFramebuffer());  // the back buffer, before Qt swaps it
@@ -243,19 +291,31 @@ QImage SceneView::grabView()
     }
     // After a swap the back buffer is undefined: draw into it again and read it back unswapped.
     makeCurrent();
-    draw();
+    draw(1);
     return grabFramebuffer();
 }
 
-void SceneView::draw()
+void SceneView::draw(int reduction)
 {
+    applyReduction(reduction);
+    QElapsedTimer clock;
+    clock.start();
     auto& window = *vtk_->window;
     window.Render();
     auto* state = window.GetState();
     state->PushDrawFramebufferBinding();
     state->vtkglBindFramebuffer(GL_DRAW_FRAMEBUFFER, defaultFramebufferObject());
-    window.BlitDisplayFramebuffer();
+    if (reduction == 1) {
+        window.BlitDisplayFramebuffer();
+    } else {
+        const int* size = window.GetSize();
+        window.BlitDisplayFramebuffer(0, 0, 0, size[0], size[1], 0, 0, deviceSize_.width(), deviceSize_.height(),
+                                      GL_COLOR_BUFFER_BIT, GL_LINEAR);
+    }
     state->PopDrawFramebufferBinding();
+    // The cost includes the rasteriser's work, which a software renderer does when the image is read.
+    context()->functions()->glFinish();
+    motion_.record(moving_, reduction, 1e-6 * static_cast<double>(clock.nsecsElapsed()));
 }
 
 void SceneView::releaseGraphics()
@@ -272,10 +332,10 @@ void SceneView::releaseGraphics()
 namespace {
 
 /// Hands the pointer position (device pixels, y up as VTK counts) and modifiers to the interactor.
-void setEventInformation(vtkRenderWindowInteractor& interactor, const QWindow& window, QPointF position,
+void setEventInformation(vtkRenderWindowInteractor& interactor, const QWindow& window, int reduction, QPointF position,
                          Qt::KeyboardModifiers modifiers)
 {
-    const QPointF p = position * window.devicePixelRatio();
+    const QPointF p = position * window.devicePixelRatio() / reduction;
     interactor.SetEventInformationFlipY(qRound(p.x()), qRound(p.y()), modifiers.testFlag(Qt::ControlModifier) ? 1 : 0,
                                         modifiers.testFlag(Qt::ShiftModifier) ? 1 : 0);
     interactor.SetAltKey(modifiers.testFlag(Qt::AltModifier) ? 1 : 0);
@@ -291,7 +351,7 @@ void SceneView::mousePressEvent(QMouseEvent* event)
         QOpenGLWindow::mousePressEvent(event);
         return;
     }
-    setEventInformation(*vtk_->interactor, *this, event->position(), event->modifiers());
+    setEventInformation(*vtk_->interactor, *this, reduction_, event->position(), event->modifiers());
     vtk_->interactor->InvokeEvent(events.press);
     event->accept();
 }
@@ -303,7 +363,7 @@ void SceneView::mouseReleaseEvent(QMouseEvent* event)
         QOpenGLWindow::mouseReleaseEvent(event);
         return;
     }
-    setEventInformation(*vtk_->interactor, *this, event->position(), event->modifiers());
+    setEventInformation(*vtk_->interactor, *this, reduction_, event->position(), event->modifiers());
     vtk_->interactor->InvokeEvent(events.release);
     event->accept();
     constexpr int clickTolerance = 3;  // logical pixels a click may wander and still pick
@@ -316,7 +376,10 @@ void SceneView::mouseReleaseEvent(QMouseEvent* event)
 void SceneView::mouseMoveEvent(QMouseEvent* event)
 {
     // Without mouse tracking Qt reports moves only while a button is down: no renders on hover.
-    setEventInformation(*vtk_->interactor, *this, event->position(), event->modifiers());
+    if (event->buttons() != Qt::NoButton) {
+        noteCameraMotion();  // a drag turns, pans or zooms
+    }
+    setEventInformation(*vtk_->interactor, *this, reduction_, event->position(), event->modifiers());
     vtk_->interactor->InvokeEvent(vtkCommand::MouseMoveEvent);
     event->accept();
 }
@@ -328,7 +391,8 @@ void SceneView::wheelEvent(QWheelEvent* event)
         QOpenGLWindow::wheelEvent(event);
         return;
     }
-    setEventInformation(*vtk_->interactor, *this, event->position(), event->modifiers());
+    noteCameraMotion();
+    setEventInformation(*vtk_->interactor, *this, reduction_, event->position(), event->modifiers());
     vtk_->interactor->InvokeEvent(steps > 0 ? vtkCommand::MouseWheelForwardEvent : vtkCommand::MouseWheelBackwardEvent);
     event->accept();
 }

@@ -1,11 +1,14 @@
 #pragma once
 
 #include "FrameScene.h"
+#include "MotionResolution.h"
 
 #include <QImage>
 #include <QOpenGLWindow>
 #include <QPoint>
+#include <QSize>
 #include <QSurfaceFormat>
+#include <QTimer>
 
 #include <memory>
 
@@ -22,6 +25,10 @@ namespace granular::ui {
 ///
 /// Mouse: left drag rotates (pans in 2D), middle or shift+left drag pans, wheel or right drag zooms,
 /// a left click without dragging picks a particle.
+///
+/// While the camera moves (a drag, the wheel, orbit()) the view renders at a reduced resolution
+/// chosen by MotionResolution and stretches the image to the window; kSettleMilliseconds after the
+/// last motion it draws the full resolution again. Screenshots and recordings are always full.
 /// Lives on the GUI thread and owns every VTK object it draws with.
 ///
 /// A native window rather than a QOpenGLWidget: a QOpenGLWidget makes Qt compose its whole
@@ -69,6 +76,15 @@ public:
     [[nodiscard]] int particleAt(QPoint position) const;
     /// Turns the 3D camera about the vertical axis through the focal point, degrees.
     void orbit(double degrees);
+    /// The resolution divisor of the frame drawn last (1: full resolution; more while the camera moves).
+    [[nodiscard]] int drawnReduction() const { return reduction_; }
+    /// Whether the camera counts as moving (until kSettleMilliseconds after its last motion).
+    [[nodiscard]] bool cameraMoving() const { return moving_; }
+    /// The wall time a frame drawn while the camera moves may take, ms (MotionResolution's target).
+    void setMotionFrameTarget(double milliseconds) { motion_.setTargetMilliseconds(milliseconds); }
+
+    /// How long after its last motion the camera counts as still.
+    static constexpr int kSettleMilliseconds = 250;
     /// While on, every frame the view draws is also read back and handed out by frameCaptured() (recording):
     /// the frame is not drawn a second time.
     void setCapturing(bool on) { capturing_ = on; }
@@ -91,13 +107,23 @@ protected:
 
 private:
     struct Vtk;
-    /// Renders the scene with VTK and copies it into the window's back buffer.
-    void draw();
+    /// Renders the scene with VTK at 1/reduction of the window's resolution and copies it, stretched,
+    /// into the window's back buffer.
+    void draw(int reduction);
+    /// Sizes VTK's framebuffer (and the text's DPI) for this resolution divisor.
+    void applyReduction(int reduction);
+    /// The camera moved: reduced resolution until it settles.
+    void noteCameraMotion();
     /// Drops VTK's OpenGL resources while Qt's context is still alive.
     void releaseGraphics();
 
     std::unique_ptr<Vtk> vtk_;
     QPoint pressPosition_;
+    QSize deviceSize_;  ///< the window in device pixels
+    MotionResolution motion_;
+    QTimer settle_;
+    bool moving_ = false;
+    int reduction_ = 1;
     bool softwareRendering_ = false;
     qint64 renderedFrames_ = 0;
     bool capturing_ = false;

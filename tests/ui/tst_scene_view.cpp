@@ -93,6 +93,32 @@ private slots:
         QVERIFY(view_->grabView() != initial);
     }
 
+    void turningDrawsCoarserUntilTheCameraSettles()
+    {
+        const QImage initial = showAndSettle(latticeFrame(3));
+        QVERIFY(!initial.isNull());
+        QCOMPARE(view_->drawnReduction(), 1);
+        // No moving frame can meet a zero target: the view draws at the coarsest divisor.
+        view_->setMotionFrameTarget(0.0);
+        QSignalSpy repainted(view_.get(), &QOpenGLWindow::frameSwapped);
+        view_->orbit(20.0);
+        QVERIFY(view_->cameraMoving());
+        QVERIFY(repainted.wait(10'000));
+        QCOMPARE(view_->drawnReduction(), granular::ui::MotionResolution::kLargestFactor);
+        // Picking counts in the coarse framebuffer's pixels while it moves: the same particle as later.
+        const QPoint centre = QRect(QPoint(0, 0), view_->size()).center();
+        const int pickedWhileMoving = view_->particleAt(centre);
+        QVERIFY(pickedWhileMoving >= 0);
+
+        // kSettleMilliseconds after the last motion it draws the full resolution again, by itself.
+        QTRY_VERIFY_WITH_TIMEOUT(!view_->cameraMoving(), 5'000);
+        QTRY_COMPARE_WITH_TIMEOUT(view_->drawnReduction(), 1, 5'000);
+        QCOMPARE(view_->particleAt(centre), pickedWhileMoving);
+        const QImage turned = view_->grabView();
+        QCOMPARE(turned.size(), initial.size());
+        QVERIFY(turned != initial);
+    }
+
 private:
     /// Shows the frame and waits for the paint it asked for, so that a later paint can only come
     /// from what the test does next. Returns the image.
