@@ -29,6 +29,15 @@ struct BodyLoads {
         pistonDamping = 0.0;
         pistonImpulse = 0.0;
     }
+
+    /// Sized for `bodies`, the entries left as they are (for loops that write every one).
+    void resize(std::size_t bodies)
+    {
+        force.resize(bodies);
+        torque.resize(bodies);
+        damping.resize(bodies);
+        impulse.resize(bodies);
+    }
 };
 
 }  // namespace granular::md

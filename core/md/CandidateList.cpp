@@ -1,6 +1,7 @@
 #include "md/CandidateList.h"
 
 #include "model/World.h"
+#include "util/Parallel.h"
 #include "util/StateArchive.h"
 
 #include <type_traits>
@@ -101,11 +102,12 @@ void CandidateList::loadState(StateReader& in)
 
 void CandidateList::recordMotion(const std::vector<Vec3>& velocity, double dt, double pistonStep)
 {
-    double largestSquare = 0.0;
-    for (std::size_t i = 0; i < displacement_.size(); ++i) {
-        displacement_[i] += dt * velocity[i];
-        largestSquare = std::max(largestSquare, displacement_[i].squaredNorm());
-    }
+    Vec3* displacement = displacement_.data();
+    const Vec3* v = velocity.data();
+    const double largestSquare = parallelMaximum(displacement_.size(), 0.0, [=](std::size_t i) {
+        displacement[i] += dt * v[i];
+        return displacement[i].squaredNorm();
+    });
     largestDisplacement_ = std::sqrt(largestSquare);
     pistonDisplacement_ += std::fabs(pistonStep);
 }

@@ -69,31 +69,54 @@ void placeContactPoint(Contact& c, const Particles& p, double gap, const std::ar
     }
 }
 
-/// The geometry of every candidate at the current positions: normal, gap (less the bulges of a deformation)
-/// and the contact point.
-void refreshCandidates(World& world, std::vector<ContactMemory>& memory, ContactDeformation* deformation)
+constexpr std::array<double, 2> kRigid{0.0, 0.0};
+
+/// The drum's surface velocity at a drum candidate's contact point.
+void refreshSurfaceVelocity(Contact& c, const World& world)
+{
+    if (c.kind == ContactKind::Drum) {
+        c.surfaceVelocity =
+            world.drum->surfaceVelocity(world.particles.position[static_cast<std::size_t>(c.particle)] + c.lever1);
+    }
+}
+
+/// The geometry of one candidate of rigid spheres (no deformation) at the current positions: normal, gap and
+/// the contact point midway between the surfaces.
+void refreshRigidCandidate(Contact& c, const World& world)
+{
+    refreshGeometry(c, world);
+    placeContactPoint(c, world.particles, c.gap, kRigid);
+    refreshSurfaceVelocity(c, world);
+}
+
+/// The geometry of every candidate of deformed grains at the current positions: normal, gap less the bulges that
+/// the deformation computes from all the candidates' sphere gaps, and the contact point.
+void refreshDeformedCandidates(World& world, std::vector<ContactMemory>& memory, ContactDeformation& deformation)
 {
     parallelFor(world.contacts.size(), [&world](std::size_t k) { refreshGeometry(world.contacts[k], world); });
-    constexpr std::array<double, 2> kRigid{0.0, 0.0};
-    if (deformation != nullptr) {
-        deformation->update(world, memory);
-    }
+    deformation.update(world, memory);
     const Particles& p = world.particles;
     parallelFor(world.contacts.size(), [&](std::size_t k) {
         Contact& c = world.contacts[k];
-        const auto& bulge = deformation != nullptr ? deformation->bulges()[k] : kRigid;
+        const auto& bulge = deformation.bulges()[k];
         const double sphereGap = c.gap;
-        if (deformation != nullptr) {
-            c.gap = sphereGap - (bulge[0] + bulge[1]);
-            c.bulge = bulge;
-            memory[k].bulge = bulge;
-        }
+        c.gap = sphereGap - (bulge[0] + bulge[1]);
+        c.bulge = bulge;
+        memory[k].bulge = bulge;
         placeContactPoint(c, p, sphereGap, bulge);
-        if (c.kind == ContactKind::Drum) {
-            c.surfaceVelocity =
-                world.drum->surfaceVelocity(p.position[static_cast<std::size_t>(c.particle)] + c.lever1);
-        }
+        refreshSurfaceVelocity(c, world);
     });
+}
+
+/// The geometry of every candidate at the current positions (see refreshRigidCandidate and
+/// refreshDeformedCandidates).
+void refreshCandidates(World& world, std::vector<ContactMemory>& memory, ContactDeformation* deformation)
+{
+    if (deformation != nullptr) {
+        refreshDeformedCandidates(world, memory, *deformation);
+        return;
+    }
+    parallelFor(world.contacts.size(), [&world](std::size_t k) { refreshRigidCandidate(world.contacts[k], world); });
 }
 
 /// One contact's loads over the step, and its memory brought to the step's end (see evaluateStepForces): calls
@@ -170,10 +193,9 @@ void dampingLoad(const World& world, Contact& c, const ContactMemory& m, double 
     add(force);
 }
 
-/// A contact's load kept for LoadAssembly's gather (parallel loops).
-ContactLoad keptLoad(const Contact& c, const Vec3& force, const Vec3& impulse, const Vec3& tangential)
+/// A contact's step load as LoadAssembly hands it to the bodies.
+void setStepLoad(ContactLoad& load, const Contact& c, const Vec3& force, const Vec3& impulse, const Vec3& tangential)
 {
-    ContactLoad load;
     load.force = force;
     load.impulse = impulse;
     load.torque1 = c.lever1.cross(tangential);
@@ -183,38 +205,96 @@ ContactLoad keptLoad(const Contact& c, const Vec3& force, const Vec3& impulse, c
     load.forceAlong = force.dot(c.normal);
     load.impulseAlong = impulse.dot(c.normal);
     load.active = true;
-    return load;
 }
+
+/// Adds the step loads (elastic and tangential force, impulse, torque) of the contacts to BodyLoads.
+// (The arrays' addresses by value: through the vectors the compiler would reload them after every store.)
+template <class Evaluate> struct StepLoadSink {
+    Evaluate evaluate;
+    Vec3* force;
+    Vec3* impulse;
+    Vec3* torque;
+    double* pistonForce;
+    double* pistonImpulse;
+
+    StepLoadSink(const Evaluate& evaluateContact, BodyLoads& loads)
+        : evaluate(evaluateContact), force(loads.force.data()), impulse(loads.impulse.data()),
+          torque(loads.torque.data()), pistonForce(&loads.pistonForce), pistonImpulse(&loads.pistonImpulse)
+    {
+    }
+    void clear(std::size_t first, std::size_t last) const
+    {
+        for (std::size_t i = first; i < last; ++i) {
+            force[i].setZero();
+            impulse[i].setZero();
+            torque[i].setZero();
+        }
+    }
+    void toBody1(std::size_t grain, const ContactLoad& load) const
+    {
+        force[grain] += load.force;
+        impulse[grain] += load.impulse;
+        torque[grain] += load.torque1;
+    }
+    void toBody0(std::size_t grain, const ContactLoad& load) const
+    {
+        force[grain] -= load.force;
+        impulse[grain] -= load.impulse;
+        torque[grain] -= load.torque0;
+    }
+    void toPiston(const ContactLoad& load) const
+    {
+        *pistonForce -= load.forceAlong;
+        *pistonImpulse -= load.impulseAlong;
+    }
+};
+
+/// Adds the normal dashpot forces of the contacts to BodyLoads::damping.
+template <class Evaluate> struct DampingSink {
+    Evaluate evaluate;
+    Vec3* damping;
+    double* pistonDamping;
+
+    DampingSink(const Evaluate& evaluateContact, BodyLoads& loads)
+        : evaluate(evaluateContact), damping(loads.damping.data()), pistonDamping(&loads.pistonDamping)
+    {
+    }
+    void clear(std::size_t first, std::size_t last) const
+    {
+        for (std::size_t i = first; i < last; ++i) {
+            damping[i].setZero();
+        }
+    }
+    void toBody1(std::size_t grain, const ContactLoad& load) const { damping[grain] += load.force; }
+    void toBody0(std::size_t grain, const ContactLoad& load) const { damping[grain] -= load.force; }
+    void toPiston(const ContactLoad& load) const { *pistonDamping -= load.forceAlong; }
+};
 
 }  // namespace
 
 void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const HalfStepVelocities& half, double dt,
                         BodyLoads& loads, ContactDeformation* deformation, LoadAssembly& assembly)
 {
-    loads.clear(world.particles.size());
-    refreshCandidates(world, memory, deformation);
-    const std::size_t count = world.contacts.size();
-    if (!LoadAssembly::runsInParallel(count)) {
-        // One thread: each load goes to its bodies at once, in contact order (the order the gather keeps).
-        for (std::size_t k = 0; k < count; ++k) {
-            Contact& c = world.contacts[k];
-            stepLoad(c, memory[k], half, dt, [&](const Vec3& force, const Vec3& impulse, const Vec3& tangential) {
-                addPair(loads.force, loads.pistonForce, c, force);
-                addPair(loads.impulse, loads.pistonImpulse, c, impulse);
-                addTorques(loads.torque, c, tangential);
-            });
-        }
-        return;
+    // Rigid grains: each candidate's geometry is refreshed in the same pass as its load (one sweep over the
+    // contacts); deformed grains need every candidate's geometry before any bulge.
+    const bool rigid = deformation == nullptr;
+    if (!rigid) {
+        refreshDeformedCandidates(world, memory, *deformation);
     }
-    std::vector<ContactLoad>& out = assembly.contactLoads(count);
-    parallelFor(count, [&](std::size_t k) {
+    loads.resize(world.particles.size());  // LoadAssembly zeroes what it sums into
+    loads.pistonForce = 0.0;
+    loads.pistonImpulse = 0.0;
+    const auto evaluate = [&world, &memory, &half, dt, rigid](std::size_t k, ContactLoad& load) {
         Contact& c = world.contacts[k];
-        out[k].active = false;
+        if (rigid) {
+            refreshRigidCandidate(c, world);
+        }
+        load.active = false;
         stepLoad(c, memory[k], half, dt, [&](const Vec3& force, const Vec3& impulse, const Vec3& tangential) {
-            out[k] = keptLoad(c, force, impulse, tangential);
+            setStepLoad(load, c, force, impulse, tangential);
         });
-    });
-    assembly.gatherStepLoads(loads);
+    };
+    assembly.assemble(StepLoadSink<decltype(evaluate)>(evaluate, loads));
 }
 
 void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, BodyLoads& loads,
@@ -249,26 +329,18 @@ void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, Bod
 void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads, LoadAssembly& assembly)
 {
     const double pistonVelocity = world.piston ? world.piston->velocity : 0.0;
-    const std::size_t count = world.contacts.size();
-    if (!LoadAssembly::runsInParallel(count)) {
-        for (std::size_t k = 0; k < count; ++k) {
-            Contact& c = world.contacts[k];
-            dampingLoad(world, c, memory[k], pistonVelocity,
-                        [&](const Vec3& force) { addPair(loads.damping, loads.pistonDamping, c, force); });
-        }
-        return;
-    }
-    std::vector<ContactLoad>& out = assembly.contactLoads(count);
-    parallelFor(count, [&](std::size_t k) {
+    loads.resize(world.particles.size());  // LoadAssembly zeroes what it sums into
+    loads.pistonDamping = 0.0;
+    const auto evaluate = [&world, &memory, pistonVelocity](std::size_t k, ContactLoad& load) {
         Contact& c = world.contacts[k];
-        out[k].active = false;
+        load.active = false;
         dampingLoad(world, c, memory[k], pistonVelocity, [&](const Vec3& force) {
-            out[k].force = force;
-            out[k].forceAlong = force.dot(c.normal);
-            out[k].active = true;
+            load.force = force;
+            load.forceAlong = force.dot(c.normal);
+            load.active = true;
         });
-    });
-    assembly.gatherDamping(loads);
+    };
+    assembly.assemble(DampingSink<decltype(evaluate)>(evaluate, loads));
 }
 
 }  // namespace granular::md

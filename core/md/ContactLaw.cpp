@@ -81,34 +81,6 @@ PairLaw hertzLaw(const MaterialModel& material, const Contact& c, double radius0
 
 }  // namespace
 
-double PairLaw::elasticForce(double overlap) const
-{
-    return law == NormalLaw::Linear ? stiffness * overlap : stiffness * overlap * std::sqrt(overlap);
-}
-
-double PairLaw::dampingCoefficient(double overlap) const
-{
-    return law == NormalLaw::Linear ? damping : damping * std::sqrt(std::sqrt(overlap));
-}
-
-double PairLaw::dampingPotential(double overlap) const
-{
-    if (overlap <= 0.0) {
-        return 0.0;
-    }
-    return law == NormalLaw::Linear ? damping * overlap : 0.8 * damping * overlap * std::sqrt(std::sqrt(overlap));
-}
-
-double PairLaw::tangentialStiffnessAt(double overlap) const
-{
-    return law == NormalLaw::Linear ? tangentialStiffness : tangentialStiffness * std::sqrt(overlap);
-}
-
-double PairLaw::tangentialDampingAt(double overlap) const
-{
-    return law == NormalLaw::Linear ? tangentialDamping : tangentialDamping * std::sqrt(std::sqrt(overlap));
-}
-
 PairLaw pairLawFor(const MaterialModel& material, const Contact& c, double radius0, double radius1, double tsujiAlpha)
 {
     PairLaw law = material.law == NormalLaw::Linear ? linearLaw(material, c)

@@ -3,6 +3,8 @@
 #include "md/MaterialModel.h"
 #include "model/Contact.h"
 
+#include <cmath>
+
 namespace granular::md {
 
 /// The force law of one contact, fixed by the material and the two bodies (docs/REFERENCES.md).
@@ -23,19 +25,37 @@ struct PairLaw {
     double friction = 0.0;           ///< Coulomb mu (1)
 
     /// N, the elastic normal force at the overlap delta > 0 (m).
-    [[nodiscard]] double elasticForce(double overlap) const;
+    [[nodiscard]] double elasticForce(double overlap) const
+    {
+        return law == NormalLaw::Linear ? stiffness * overlap : stiffness * overlap * std::sqrt(overlap);
+    }
     /// p of elastic ~ delta^p: 1 (linear) or 3/2 (Hertz).
     [[nodiscard]] double elasticExponent() const { return law == NormalLaw::Linear ? 1.0 : 1.5; }
     /// kg/s, the normal dashpot's coefficient at the overlap delta > 0.
-    [[nodiscard]] double dampingCoefficient(double overlap) const;
+    [[nodiscard]] double dampingCoefficient(double overlap) const
+    {
+        return law == NormalLaw::Linear ? damping : damping * std::sqrt(std::sqrt(overlap));
+    }
     /// N s, the dashpot's potential D with dD/dt = dampingCoefficient(delta) d(delta)/dt: the normal
     /// dashpot's impulse between two instants is D(delta_1) - D(delta_0), exactly, also across the
     /// opening or closing of the contact (D = 0 for delta <= 0).
-    [[nodiscard]] double dampingPotential(double overlap) const;
+    [[nodiscard]] double dampingPotential(double overlap) const
+    {
+        if (overlap <= 0.0) {
+            return 0.0;
+        }
+        return law == NormalLaw::Linear ? damping * overlap : 0.8 * damping * overlap * std::sqrt(std::sqrt(overlap));
+    }
     /// N/m, k_t at the overlap delta > 0.
-    [[nodiscard]] double tangentialStiffnessAt(double overlap) const;
+    [[nodiscard]] double tangentialStiffnessAt(double overlap) const
+    {
+        return law == NormalLaw::Linear ? tangentialStiffness : tangentialStiffness * std::sqrt(overlap);
+    }
     /// kg/s, c_t at the overlap delta > 0.
-    [[nodiscard]] double tangentialDampingAt(double overlap) const;
+    [[nodiscard]] double tangentialDampingAt(double overlap) const
+    {
+        return law == NormalLaw::Linear ? tangentialDamping : tangentialDamping * std::sqrt(std::sqrt(overlap));
+    }
 };
 
 /// The law of the candidate `c` (masses m_n, m_t from the contact detection, Unger & Kertesz 2003, eq. 17-18,

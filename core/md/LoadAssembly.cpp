@@ -1,113 +1,87 @@
 #include "md/LoadAssembly.h"
 
 #include "model/World.h"
-#include "util/Parallel.h"
+
+#include <algorithm>
+#include <stdexcept>
 
 namespace granular::md {
 
-bool LoadAssembly::runsInParallel(std::size_t contacts)
+std::size_t LoadAssembly::blocksFor(std::size_t contacts)
 {
-    return solverThreads() > 1 && static_cast<std::ptrdiff_t>(contacts) >= kSmallestParallelLoop;
+    const auto threads = static_cast<std::size_t>(solverThreads());
+    return threads > 1 && static_cast<std::ptrdiff_t>(contacts) >= kSmallestParallelLoop ? threads : 1;
 }
 
 void LoadAssembly::index(const World& world)
 {
     grains_ = world.particles.size();
     contacts_ = world.contacts.size();
-    offsets_.assign(grains_ + 1, 0);
+    partner_.resize(contacts_);
+    particle_.resize(contacts_);
+    kept_.resize(contacts_);
     piston_.clear();
+    // Contacts per grain as body 1: the work of a block.
+    std::vector<std::size_t> work(grains_ + 1, 0);
+    std::size_t pairs = 0;
     for (std::size_t k = 0; k < contacts_; ++k) {
         const Contact& c = world.contacts[k];
-        ++offsets_[static_cast<std::size_t>(c.particle) + 1];
+        particle_[k] = c.particle;
+        partner_[k] = c.kind == ContactKind::Particle ? c.partner : 0;
+        ++work[static_cast<std::size_t>(c.particle) + 1];
         if (c.kind == ContactKind::Particle) {
-            ++offsets_[static_cast<std::size_t>(c.partner) + 1];
+            if (pairs != k || (k > 0 && world.contacts[k - 1].particle > c.particle)) {
+                throw std::logic_error("LoadAssembly: the contacts are not sorted by Contact::key()");
+            }
+            pairs = k + 1;  // the grain pairs come first (the kind leads the key), by their higher grain
         } else if (c.kind == ContactKind::Piston) {
             piston_.push_back(static_cast<std::uint32_t>(k));
         }
     }
     for (std::size_t i = 0; i < grains_; ++i) {
-        offsets_[i + 1] += offsets_[i];
+        work[i + 1] += work[i];
     }
-    incident_.resize(offsets_[grains_]);
-    std::vector<std::uint32_t> next(offsets_.begin(), offsets_.end() - 1);
-    // In ascending contact index, so that each grain's entries are in that order.
-    for (std::size_t k = 0; k < contacts_; ++k) {
-        const Contact& c = world.contacts[k];
-        incident_[next[static_cast<std::size_t>(c.particle)]++] = 2 * static_cast<std::uint64_t>(k) + 1;
-        if (c.kind == ContactKind::Particle) {
-            incident_[next[static_cast<std::size_t>(c.partner)]++] = 2 * static_cast<std::uint64_t>(k);
+    const std::size_t count = grains_ > 0 ? std::min(blocksFor(contacts_), grains_) : 1;
+    blocks_.assign(count, Block{});
+    // Block b begins at the first grain whose contacts before it reach b / count of all.
+    std::size_t grain = 0;
+    for (std::size_t b = 0; b < count; ++b) {
+        blocks_[b].firstGrain = grain;
+        const std::size_t target = work[grains_] * (b + 1) / count;
+        while (grain < grains_ && (b + 1 == count || work[grain] < target)) {
+            ++grain;
         }
+        blocks_[b].endGrain = b + 1 == count ? grains_ : grain;
+    }
+    std::vector<std::size_t> blockOf(grains_);
+    for (std::size_t b = 0; b < count; ++b) {
+        for (std::size_t i = blocks_[b].firstGrain; i < blocks_[b].endGrain; ++i) {
+            blockOf[i] = b;
+        }
+    }
+    std::size_t k = 0;
+    for (Block& block : blocks_) {
+        block.firstPair = k;
+        while (k < pairs && static_cast<std::size_t>(particle_[k]) < block.endGrain) {
+            ++k;
+        }
+        block.endPair = k;
+    }
+    for (std::size_t p = 0; p < pairs; ++p) {
+        const std::size_t lower = blockOf[static_cast<std::size_t>(partner_[p])];
+        if (lower != blockOf[static_cast<std::size_t>(particle_[p])]) {
+            blocks_[lower].crossing.push_back(static_cast<std::uint32_t>(p));
+        }
+    }
+    for (std::size_t c = pairs; c < contacts_; ++c) {
+        blocks_[blockOf[static_cast<std::size_t>(particle_[c])]].boundary.push_back(static_cast<std::uint32_t>(c));
     }
 }
 
 bool LoadAssembly::indexes(const World& world) const
 {
-    return contacts_ == world.contacts.size() && grains_ == world.particles.size() && offsets_.size() == grains_ + 1;
-}
-
-std::vector<ContactLoad>& LoadAssembly::contactLoads(std::size_t contacts)
-{
-    contactLoads_.resize(contacts);
-    return contactLoads_;
-}
-
-void LoadAssembly::gatherStepLoads(BodyLoads& loads) const
-{
-    parallelFor(grains_, [&](std::size_t i) {
-        Vec3 force = Vec3::Zero();
-        Vec3 impulse = Vec3::Zero();
-        Vec3 torque = Vec3::Zero();
-        for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e) {
-            const ContactLoad& load = contactLoads_[incident_[e] / 2];
-            if (!load.active) {
-                continue;
-            }
-            if ((incident_[e] & 1U) != 0U) {
-                force += load.force;
-                impulse += load.impulse;
-                torque += load.torque1;
-            } else {
-                force -= load.force;
-                impulse -= load.impulse;
-                torque -= load.torque0;
-            }
-        }
-        loads.force[i] = force;
-        loads.impulse[i] = impulse;
-        loads.torque[i] = torque;
-    });
-    for (const std::uint32_t k : piston_) {
-        const ContactLoad& load = contactLoads_[k];
-        if (load.active) {
-            loads.pistonForce -= load.forceAlong;
-            loads.pistonImpulse -= load.impulseAlong;
-        }
-    }
-}
-
-void LoadAssembly::gatherDamping(BodyLoads& loads) const
-{
-    parallelFor(grains_, [&](std::size_t i) {
-        Vec3 damping = Vec3::Zero();
-        for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e) {
-            const ContactLoad& load = contactLoads_[incident_[e] / 2];
-            if (!load.active) {
-                continue;
-            }
-            if ((incident_[e] & 1U) != 0U) {
-                damping += load.force;
-            } else {
-                damping -= load.force;
-            }
-        }
-        loads.damping[i] = damping;
-    });
-    for (const std::uint32_t k : piston_) {
-        const ContactLoad& load = contactLoads_[k];
-        if (load.active) {
-            loads.pistonDamping -= load.forceAlong;
-        }
-    }
+    return contacts_ == world.contacts.size() && grains_ == world.particles.size() &&
+           blocks_.size() == std::min(blocksFor(contacts_), std::max<std::size_t>(grains_, 1));
 }
 
 }  // namespace granular::md

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "md/BodyLoads.h"
 #include "model/Contact.h"
+#include "util/Parallel.h"
 
 #include <cstdint>
 #include <vector>
@@ -12,7 +12,7 @@ struct World;
 
 namespace md {
 
-/// What one contact adds to its two bodies, computed by a parallel loop over the contacts (one entry each).
+/// What one contact adds to its two bodies.
 struct ContactLoad {
     Vec3 force = Vec3::Zero();    ///< N, on body 1 (its reaction on body 0)
     Vec3 impulse = Vec3::Zero();  ///< N s, on body 1 (step loads only)
@@ -23,35 +23,101 @@ struct ContactLoad {
     bool active = false;          ///< false: the contact adds nothing (open before and after)
 };
 
-/// Gathers the contacts' loads onto the bodies on the solver threads, bit for bit as one loop over the contacts
-/// in index order would add them: every grain sums the loads of its own contacts in ascending contact index (its
-/// incidence list), and the piston sums its contacts in that order too. So the loads, and every result after
-/// them, are the same for any thread count, and the same as the sequential method's.
+/// Evaluates the contacts and adds their loads to the bodies on the solver threads, bit for bit as one loop over
+/// the contacts in index order would: every grain sums the loads of its contacts in ascending contact index.
+///
+/// The grains are cut into one block of consecutive indices per thread, each with about the same number of
+/// contacts. The contacts are sorted by (kind, grain, partner): grain pairs first, by their higher index. A thread
+/// owns the grains of its block and is the only one to add to them. In a first phase it evaluates the grain pairs
+/// whose higher grain is its own, in index order, adds to its grains at once and keeps the loads of pairs whose
+/// other grain belongs to an earlier block ("crossing" pairs). After all threads are through, it adds the crossing
+/// pairs' loads to its grains, which come after that grain's other pairs in index order, then evaluates its
+/// grains' boundary contacts (walls, piston, drum), which come last. The piston sums its contacts afterwards in
+/// index order. So the loads, and every result after them, are the same for any thread count; no contact is
+/// evaluated twice, nothing is added with atomics.
 class LoadAssembly {
 public:
-    /// Indexes the world's contacts by grain; needed after every change of the contact list.
+    /// Indexes the world's contacts (sorted by Contact::key()) for the current solver threads; needed after every
+    /// change of the contact list.
     void index(const World& world);
-    /// Whether the index was made for a contact list of this size over this many grains.
+    /// Whether the index was made for a contact list of this size over this many grains and the current threads.
     [[nodiscard]] bool indexes(const World& world) const;
-    /// One entry per contact of the world, for the contact loop to fill.
-    [[nodiscard]] std::vector<ContactLoad>& contactLoads(std::size_t contacts);
 
-    /// Whether a contact loop of this length runs on several threads (and gathers), or adds each load at once.
-    [[nodiscard]] static bool runsInParallel(std::size_t contacts);
-    /// loads.force, .impulse and .torque (and the piston's force and impulse) from the contact loads.
-    void gatherStepLoads(BodyLoads& loads) const;
-    /// loads.damping (and the piston's) from the contact loads' forces.
-    void gatherDamping(BodyLoads& loads) const;
+    /// Evaluates every contact and adds its load to the bodies. `sink` has:
+    ///   void evaluate(std::size_t k, ContactLoad& load)   the contact's load: sets `active` and, if set, what the
+    ///       other calls read (called once per contact, on any thread);
+    ///   void clear(std::size_t first, std::size_t last)   zeroes the loads of grains [first, last);
+    ///   void toBody1(std::size_t grain, const ContactLoad&) and toBody0(...): adds to body 1 / body 0;
+    ///   void toPiston(const ContactLoad&): adds a piston contact's share (in contact order, one thread).
+    template <class Sink> void assemble(const Sink& sink);
 
 private:
-    std::vector<std::uint32_t> offsets_;  ///< grains + 1: where each grain's entries begin
-    /// A grain's incidence entry: its contact's index times two, plus 1 where the grain is body 1.
-    std::vector<std::uint64_t> incident_;  ///< grouped by grain, ascending contact index within a grain
-    std::vector<std::uint32_t> piston_;    ///< contacts with the piston, ascending
-    std::vector<ContactLoad> contactLoads_;
+    /// The block of consecutive grains that one thread owns.
+    struct Block {
+        std::size_t firstGrain = 0;
+        std::size_t endGrain = 0;
+        std::size_t firstPair = 0;  ///< the grain pairs whose higher grain is in the block: [firstPair, endPair)
+        std::size_t endPair = 0;
+        std::vector<std::uint32_t> crossing;  ///< pairs of a later block whose lower grain is here, ascending
+        std::vector<std::uint32_t> boundary;  ///< the block's grains' wall, piston and drum contacts, ascending
+    };
+
+    /// The blocks a contact list of this length is cut into: the solver threads, or 1 for short lists.
+    [[nodiscard]] static std::size_t blocksFor(std::size_t contacts);
+
+    std::vector<Block> blocks_;
+    std::vector<std::uint32_t> piston_;   ///< contacts with the piston, ascending
+    std::vector<std::int32_t> partner_;   ///< body 0 of every grain pair
+    std::vector<std::int32_t> particle_;  ///< body 1 of every contact
+    std::vector<ContactLoad> kept_;       ///< crossing pairs' and piston contacts' loads of the last assembly
     std::size_t contacts_ = 0;
     std::size_t grains_ = 0;
 };
+
+template <class Sink> void LoadAssembly::assemble(const Sink& sink)
+{
+    const auto firstPhase = [&](std::size_t b) {
+        const Block& block = blocks_[b];
+        sink.clear(block.firstGrain, block.endGrain);
+        ContactLoad load;
+        for (std::size_t k = block.firstPair; k < block.endPair; ++k) {
+            sink.evaluate(k, load);
+            const auto partner = static_cast<std::size_t>(partner_[k]);
+            if (partner < block.firstGrain) {
+                kept_[k] = load;  // the owner of the partner adds it in the second phase
+            }
+            if (!load.active) {
+                continue;
+            }
+            sink.toBody1(static_cast<std::size_t>(particle_[k]), load);
+            if (partner >= block.firstGrain) {
+                sink.toBody0(partner, load);
+            }
+        }
+    };
+    const auto secondPhase = [&](std::size_t b) {
+        const Block& block = blocks_[b];
+        for (const std::uint32_t k : block.crossing) {
+            if (kept_[k].active) {
+                sink.toBody0(static_cast<std::size_t>(partner_[k]), kept_[k]);
+            }
+        }
+        ContactLoad load;
+        for (const std::uint32_t k : block.boundary) {
+            sink.evaluate(k, load);
+            kept_[k] = load;
+            if (load.active) {
+                sink.toBody1(static_cast<std::size_t>(particle_[k]), load);
+            }
+        }
+    };
+    parallelPhases(blocks_.size(), firstPhase, secondPhase);
+    for (const std::uint32_t k : piston_) {
+        if (kept_[k].active) {
+            sink.toPiston(kept_[k]);
+        }
+    }
+}
 
 }  // namespace md
 }  // namespace granular

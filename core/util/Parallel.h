@@ -3,6 +3,10 @@
 #include <cstddef>
 #include <vector>
 
+#if defined(GRANULAR_OPENMP)
+#include <omp.h>
+#endif
+
 namespace granular {
 
 /// Threads the solvers' parallel loops use: 1 unless set; at most the cores when the build has OpenMP, always 1
@@ -38,6 +42,60 @@ void parallelFor(std::size_t n, const Body& body, [[maybe_unused]] std::ptrdiff_
 #endif
     for (std::ptrdiff_t i = 0; i < count; ++i) {
         body(static_cast<std::size_t>(i));
+    }
+}
+
+/// The largest of value(i) over i in [0, n) and `least`, on the solver threads like parallelFor (a maximum does not
+/// depend on the order it is taken in).
+template <class Value> double parallelMaximum(std::size_t n, double least, const Value& value)
+{
+    const auto count = static_cast<std::ptrdiff_t>(n);
+    double largest = least;
+#if defined(GRANULAR_OPENMP)
+    const int threads = solverThreads();
+    if (threads > 1 && count >= kSmallestParallelLoop) {
+#pragma omp parallel for schedule(static) num_threads(threads) reduction(max : largest)
+        for (std::ptrdiff_t i = 0; i < count; ++i) {
+            const double v = value(static_cast<std::size_t>(i));
+            largest = v > largest ? v : largest;
+        }
+        return largest;
+    }
+#endif
+    for (std::ptrdiff_t i = 0; i < count; ++i) {
+        const double v = value(static_cast<std::size_t>(i));
+        largest = v > largest ? v : largest;
+    }
+    return largest;
+}
+
+/// Calls first(b) for every block b in [0, blocks), then, once every one of these calls has returned, second(b) for
+/// every block: one solver thread per block where there are enough (one parallel region with a barrier between the
+/// phases), on the calling thread in block order otherwise. Block b's two calls run on the same thread.
+template <class First, class Second> void parallelPhases(std::size_t blocks, const First& first, const Second& second)
+{
+#if defined(GRANULAR_OPENMP)
+    if (blocks > 1) {
+#pragma omp parallel num_threads(static_cast <int>(blocks))
+        {
+            const auto team = static_cast<std::size_t>(omp_get_num_threads());
+            const auto self = static_cast<std::size_t>(omp_get_thread_num());
+            for (std::size_t b = self; b < blocks; b += team) {
+                first(b);
+            }
+#pragma omp barrier
+            for (std::size_t b = self; b < blocks; b += team) {
+                second(b);
+            }
+        }
+        return;
+    }
+#endif
+    for (std::size_t b = 0; b < blocks; ++b) {
+        first(b);
+    }
+    for (std::size_t b = 0; b < blocks; ++b) {
+        second(b);
     }
 }
 
