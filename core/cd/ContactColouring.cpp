@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 
 namespace granular {
 
@@ -33,6 +34,23 @@ void bucket(const std::vector<std::uint32_t>& colourOf, std::size_t colours, con
     }
 }
 
+/// The lowest colour that neither grain's mask (`partner` may be null) holds and `allowed` (null: every colour)
+/// holds, over `words` 64-bit words of colours.
+std::optional<std::size_t> lowestFreeColour(const std::uint64_t* mine, const std::uint64_t* partner,
+                                            const std::uint64_t* allowed, std::size_t words)
+{
+    for (std::size_t w = 0; w < words; ++w) {
+        std::uint64_t free = ~(mine[w] | (partner != nullptr ? partner[w] : 0U));
+        if (allowed != nullptr) {
+            free &= allowed[w];
+        }
+        if (free != 0U) {
+            return w * 64 + static_cast<std::size_t>(std::countr_zero(free));
+        }
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 void ContactColouring::colour(const std::vector<Contact>& contacts, std::size_t particles)
@@ -50,25 +68,33 @@ void ContactColouring::colour(const std::vector<Contact>& contacts, std::size_t 
     taken_.assign(particles * words, 0);
     colourOf_.resize(contacts.size());
     std::size_t colours = 0;
+    // The colours that hold a piston contact: another piston contact goes to one of them where its grain allows,
+    // so that few colours need the piston's update after them.
+    pistonColours_.assign(words, 0);
     for (std::size_t k = 0; k < contacts.size(); ++k) {
         const Contact& c = contacts[k];
         std::uint64_t* mine = taken_.data() + static_cast<std::size_t>(c.particle) * words;
         std::uint64_t* partner =
             c.kind == ContactKind::Particle ? taken_.data() + static_cast<std::size_t>(c.partner) * words : nullptr;
-        for (std::size_t w = 0; w < words; ++w) {
-            const std::uint64_t free = ~(mine[w] | (partner != nullptr ? partner[w] : 0U));
-            if (free != 0U) {
-                const auto bit = static_cast<unsigned>(std::countr_zero(free));
-                const std::uint64_t mask = std::uint64_t{1} << bit;
-                mine[w] |= mask;
-                if (partner != nullptr) {
-                    partner[w] |= mask;
-                }
-                colourOf_[k] = static_cast<std::uint32_t>(w * 64 + bit);
-                colours = std::max(colours, static_cast<std::size_t>(colourOf_[k]) + 1);
-                break;
-            }
+        const bool piston = c.kind == ContactKind::Piston;
+        std::optional<std::size_t> colour;
+        if (piston) {
+            colour = lowestFreeColour(mine, partner, pistonColours_.data(), words);
         }
+        if (!colour) {
+            colour = lowestFreeColour(mine, partner, nullptr, words);  // one is free below 2 max deg (above)
+        }
+        const std::size_t w = *colour / 64;
+        const std::uint64_t mask = std::uint64_t{1} << (*colour % 64);
+        mine[w] |= mask;
+        if (partner != nullptr) {
+            partner[w] |= mask;
+        }
+        if (piston) {
+            pistonColours_[w] |= mask;
+        }
+        colourOf_[k] = static_cast<std::uint32_t>(*colour);
+        colours = std::max(colours, *colour + 1);
     }
     bucket(
         colourOf_, colours, [](std::size_t) { return true; }, start_, members_);

@@ -6,6 +6,7 @@
 #include "cd/SweepConvergence.h"
 #include "settings/Settings.h"
 #include "util/Parallel.h"
+#include "util/ThreadTeam.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -27,6 +28,9 @@ struct SweepResult {
 /// and nothing is tracked besides the forces. The periodic cell's terms (ConstantPressureSolver) have
 /// the same members.
 struct RigidBoundaryTerms {
+    /// Whether finishColour() does anything (the coloured sweep skips the step between colours otherwise).
+    static constexpr bool kFinishesColours = false;
+
     const ContactSettings* contact = nullptr;
 
     void warmStarted(std::size_t /*k*/, const Contact& /*c*/) {}
@@ -87,9 +91,6 @@ inline bool finishIteration(SweepResult& result, SweepConvergence& convergence, 
 inline constexpr std::size_t kPrefetchContact = 8;
 inline constexpr std::size_t kPrefetchGrains = 4;
 
-/// Colours with fewer contacts stay on the calling thread (a contact update takes some 40 ns; waking the team
-/// a few microseconds).
-inline constexpr std::ptrdiff_t kSmallestParallelColour = 128;
 /// The coloured sweep measures convergence in blocks of this many contacts (a size of its own, so that the sums'
 /// order does not depend on the thread count).
 inline constexpr std::size_t kConvergenceBlock = 512;
@@ -155,44 +156,55 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
     std::vector<SweepConvergence> parts((count + kConvergenceBlock - 1) / kConvergenceBlock,
                                         SweepConvergence(solver.forceCutoff, solver.criterion));
     const std::int64_t limit = solver.iterationLimit();
-    while (result.iterations < limit) {
-        for (const std::uint32_t colour : colouring.shuffledOrder(random)) {
-            const std::span<const std::uint32_t> members = colouring.members(colour);
-            parallelFor(
-                members.size(),
-                [&](std::size_t m) {
-                    const std::uint32_t a = members[m];
-                    Contact& c = contacts[a];
-                    const Vec3 R = contactForce(a, c, workspace.shock[a], motion, terms, dt);
-                    const Vec3 dR = R - c.force;
-                    terms.updateInColour(a, c, dR, [&] { motion.applyImpulseToGrains(c, dR, dt); });
-                    c.force = R;
-                    workspace.change[a] = dR;
-                },
-                kSmallestParallelColour);
-            for (const std::uint32_t a : colouring.pistonMembers(colour)) {
-                motion.applyImpulseToPiston(contacts[a], workspace.change[a], dt);
-            }
-            terms.finishColour(members);
-        }
-        // In blocks of a fixed size on the solver threads, merged in block order.
-        parallelFor(
-            parts.size(),
-            [&](std::size_t b) {
-                SweepConvergence part(solver.forceCutoff, solver.criterion);  // local: no false sharing
-                for (std::size_t a = b * kConvergenceBlock; a < std::min(count, (b + 1) * kConvergenceBlock); ++a) {
-                    part.record(contacts[a].force, workspace.change[a]);
+    // One parallel region for all the iterations: the colours and the convergence blocks are loops of its team, what
+    // several contacts share is updated by one of its threads between them.
+    bool done = result.iterations >= limit;
+    const std::vector<std::uint32_t>* order = nullptr;
+    inThreadTeam(count, [&](const ThreadTeam& team) {
+        while (!done) {
+            team.single([&] { order = &colouring.shuffledOrder(random); });
+            for (const std::uint32_t colour : *order) {
+                const std::span<const std::uint32_t> members = colouring.members(colour);
+                team.forEach(
+                    members.size(),
+                    [&](std::size_t m) {
+                        const std::uint32_t a = members[m];
+                        Contact& c = contacts[a];
+                        const Vec3 R = contactForce(a, c, workspace.shock[a], motion, terms, dt);
+                        const Vec3 dR = R - c.force;
+                        terms.updateInColour(a, c, dR, [&] { motion.applyImpulseToGrains(c, dR, dt); });
+                        c.force = R;
+                        workspace.change[a] = dR;
+                    },
+                    0);  // the team waits after every colour anyway: even a few contacts are shared out
+                if (Terms::kFinishesColours || !colouring.pistonMembers(colour).empty()) {
+                    team.single([&] {
+                        for (const std::uint32_t a : colouring.pistonMembers(colour)) {
+                            motion.applyImpulseToPiston(contacts[a], workspace.change[a], dt);
+                        }
+                        terms.finishColour(members);
+                    });
                 }
-                parts[b] = part;
-            },
-            2);
-        for (SweepConvergence& part : parts) {
-            convergence.merge(part);
+            }
+            // In blocks of a fixed size, merged in block order.
+            team.forEach(
+                parts.size(),
+                [&](std::size_t b) {
+                    SweepConvergence part(solver.forceCutoff, solver.criterion);  // local: no false sharing
+                    for (std::size_t a = b * kConvergenceBlock; a < std::min(count, (b + 1) * kConvergenceBlock); ++a) {
+                        part.record(contacts[a].force, workspace.change[a]);
+                    }
+                    parts[b] = part;
+                },
+                2);
+            team.single([&] {
+                for (SweepConvergence& part : parts) {
+                    convergence.merge(part);
+                }
+                done = finishIteration(result, convergence, count, solver) || result.iterations >= limit;
+            });
         }
-        if (finishIteration(result, convergence, count, solver)) {
-            break;
-        }
-    }
+    });
     return result;
 }
 

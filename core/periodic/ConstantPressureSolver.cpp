@@ -15,6 +15,8 @@ namespace granular {
 /// summed once per step and then corrected by each update's increment.
 template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
     static constexpr bool kFree = Shape == CellShape::Free;
+    /// finishColour() adds the colour's virial increments and updates the expectations.
+    static constexpr bool kFinishesColours = true;
     using Virial = std::conditional_t<kFree, Mat3, double>;
 
     /// 0 as a virial (an Eigen matrix is not zeroed by construction).
