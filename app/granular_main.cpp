@@ -5,6 +5,7 @@
 #include "cli/FitCommand.h"
 #include "cli/RunSession.h"
 #include "cli/SweepCommand.h"
+#include "util/Parallel.h"
 
 #include <CLI/CLI.hpp>
 
@@ -30,6 +31,7 @@ int runCommandLine(int argc, char** argv)
     show->add_option("--set", assignments, "override a parameter, KEY=VALUE (repeatable)")->allow_extra_args(false);
 
     RunOptions run;
+    run.threads = granular::defaultSolverThreads();
     auto* runCommand = app.add_subcommand("run", "run a scenario headless");
     runCommand->add_option("SCENARIO", run.scenario, "built-in name or path to a JSON file")->required();
     runCommand->add_option("--set", run.assignments, "override a parameter, KEY=VALUE (repeatable)")
@@ -37,8 +39,8 @@ int runCommandLine(int argc, char** argv)
     runCommand->add_option("--out", run.outDirectory, "write series.csv, summary.json, scenario.json into DIR");
     runCommand
         ->add_option("--threads", run.threads,
-                     "solver threads: md and mcdem contacts, cd contact search and coloured sweep; default 1 (results "
-                     "are identical for any count)")
+                     "solver threads: md and mcdem contacts, cd contact search and coloured sweep; default: "
+                     "OMP_NUM_THREADS if set, else every core (results are identical for any count)")
         ->check(CLI::Range(1, 256));
     runCommand->add_option("--seed", run.seed, "override the scenario's seed")
         ->check(CLI::Range(std::int64_t{0}, std::int64_t{9007199254740991}));
@@ -49,6 +51,7 @@ int runCommandLine(int argc, char** argv)
         ->check(CLI::PositiveNumber);
 
     ResumeOptions resume;
+    resume.threads = granular::defaultSolverThreads();
     auto* resumeCommand = app.add_subcommand("resume", "go on from DIR/checkpoint.bin; the output replaces DIR's");
     resumeCommand->add_option("DIR", resume.directory, "output directory of a run with --checkpoint-every")->required();
     resumeCommand->add_option("--set", resume.assignments, "change a live parameter, KEY=VALUE (e.g. run.time=20)")
@@ -57,8 +60,8 @@ int runCommandLine(int argc, char** argv)
         ->check(CLI::PositiveNumber);
     resumeCommand
         ->add_option("--threads", resume.threads,
-                     "solver threads: md and mcdem contacts, cd contact search and coloured sweep; default 1 (results "
-                     "are identical for any count)")
+                     "solver threads: md and mcdem contacts, cd contact search and coloured sweep; default: "
+                     "OMP_NUM_THREADS if set, else every core (results are identical for any count)")
         ->check(CLI::Range(1, 256));
     resumeCommand->add_flag("--quiet", resume.quiet, "no progress indicator and no closing line");
 

@@ -194,8 +194,8 @@ int main(int argc, char** argv)
                                     QStringLiteral("FOLDER"));
     const QCommandLineOption threads(
         QStringLiteral("threads"),
-        QStringLiteral("solver threads for md, mcdem and cd (default 1; results do not depend on "
-                       "them)"),
+        QStringLiteral("solver threads for md, mcdem and cd (default: OMP_NUM_THREADS if set, else every core; "
+                       "results do not depend on them)"),
         QStringLiteral("N"));
     parser.addOption(presentation);
     parser.addOption(record);
@@ -233,9 +233,7 @@ int main(int argc, char** argv)
             return BadInput;
         }
     }
-    // One solver thread unless asked: on this project's 2-core machine a second one gains little (md: 1.1x) and
-    // its spinning would take the core that draws.
-    int solverThreads = 1;
+    int solverThreads = granular::defaultSolverThreads();
     if (parser.isSet(threads)) {
         bool ok = false;
         solverThreads = parser.value(threads).toInt(&ok);

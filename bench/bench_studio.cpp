@@ -10,6 +10,7 @@
 //   options: --prepare-steps N (2200) --steps N (600) --spheres N (20000) --seconds S (5)
 //            --size WxH (1200x800, the scene view in part 2)
 //            --hide-view, --hide-plots (diagnosis: the studio without its view or its plots)
+//   solver threads: as the studio, OMP_NUM_THREADS if set, else every core
 #include "BuiltinScenarios.h"
 #include "MainWindow.h"
 #include "PlotPanel.h"
@@ -17,6 +18,7 @@
 #include "SimulationController.h"
 #include "sim/Frame.h"
 #include "sim/Simulation.h"
+#include "util/Parallel.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -310,6 +312,7 @@ std::shared_ptr<const Frame> packing(int spheres, double phase)
 int main(int argc, char** argv)
 {
     const Options options = parse(argc, argv);
+    granular::setSolverThreads(granular::defaultSolverThreads());  // as the studio starts (OMP_NUM_THREADS)
     QSurfaceFormat::setDefaultFormat(ui::SceneView::requiredFormat());
     TimedApplication app(argc, argv);
     nlohmann::json out;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
+#include <cstdlib>
+#include <string>
 #include <thread>
 
 namespace granular {
@@ -29,6 +32,24 @@ void setSolverThreads(int threads)
 int availableCores()
 {
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+int defaultSolverThreads()
+{
+    if (!parallelBuild()) {
+        return 1;
+    }
+    if (const char* setting = std::getenv("OMP_NUM_THREADS"); setting != nullptr) {
+        // "4" or "4,2" (nested levels): the first entry, if it is a whole number in range.
+        const std::string text(setting);
+        const std::string first = text.substr(0, text.find(','));
+        int threads = 0;
+        const auto [end, error] = std::from_chars(first.data(), first.data() + first.size(), threads);
+        if (error == std::errc() && end == first.data() + first.size() && threads >= 1 && threads <= 256) {
+            return threads;
+        }
+    }
+    return std::min(availableCores(), 256);
 }
 
 bool parallelBuild()
