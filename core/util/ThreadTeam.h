@@ -56,7 +56,7 @@ public:
     }
 
 private:
-    bool parallel_ = false;
+    [[maybe_unused]] bool parallel_ = false;  // read only where OpenMP is built in
 };
 
 /// Calls body(team) on every solver thread of one parallel region (on the calling thread alone when there is one
