@@ -107,17 +107,25 @@ void ContactDetection::update(World& world, double margin)
             addBoundaryContact(out, world, ContactKind::Drum, 0, static_cast<std::int32_t>(j), margin, onDrum);
         });
     }
-    // Both lists are sorted by key: a merge carries each surviving candidate's force over.
-    auto previous = world.contacts.begin();
-    for (Contact& c : next_) {
-        const std::uint64_t key = c.key();
-        while (previous != world.contacts.end() && previous->key() < key) {
-            ++previous;
+    // Both lists are sorted by key: a merge carries each surviving candidate's force over (in ranges on the threads).
+    const std::vector<Contact>& old = world.contacts;
+    const auto keyBelow = [](const Contact& a, std::uint64_t key) { return a.key() < key; };
+    parallelRanges(next_.size(), [&](std::size_t first, std::size_t last) {
+        if (first == last) {
+            return;
         }
-        if (previous != world.contacts.end() && previous->key() == key) {
-            c.force = previous->force;
+        auto previous = std::lower_bound(old.begin(), old.end(), next_[first].key(), keyBelow);
+        for (std::size_t k = first; k < last; ++k) {
+            Contact& c = next_[k];
+            const std::uint64_t key = c.key();
+            while (previous != old.end() && previous->key() < key) {
+                ++previous;
+            }
+            if (previous != old.end() && previous->key() == key) {
+                c.force = previous->force;
+            }
         }
-    }
+    });
     world.contacts.swap(next_);
 }
 

@@ -22,26 +22,32 @@ bool CandidateList::refresh(World& world, double skin, double reach, const Mater
     }
     reach_ = 1.5 * reach;
     detection_.update(world, skin + reach_);
-    std::vector<std::uint64_t> keys;
-    std::vector<ContactMemory> memory;
-    keys.reserve(world.contacts.size());
-    memory.reserve(world.contacts.size());
-    auto previous = keys_.begin();
-    for (const Contact& c : world.contacts) {
-        const std::uint64_t key = c.key();
-        previous = std::lower_bound(previous, keys_.end(), key);
-        ContactMemory m;
-        if (previous != keys_.end() && *previous == key) {
-            m = memory_[static_cast<std::size_t>(previous - keys_.begin())];
-        } else {
-            m.overlap = -c.gap;
-            m.normal = c.normal;
+    // Both lists are sorted by key: a merge finds each candidate's memory (in ranges on the solver threads).
+    const std::size_t count = world.contacts.size();
+    std::vector<std::uint64_t> keys(count);
+    std::vector<ContactMemory> memory(count);
+    parallelRanges(count, [&](std::size_t first, std::size_t last) {
+        if (first == last) {
+            return;
         }
-        const double radius0 = c.kind == ContactKind::Particle ? p.radius[static_cast<std::size_t>(c.partner)] : 0.0;
-        m.law = pairLawFor(material, c, radius0, p.radius[static_cast<std::size_t>(c.particle)], tsujiAlpha);
-        keys.push_back(key);
-        memory.push_back(m);
-    }
+        auto previous = std::lower_bound(keys_.begin(), keys_.end(), world.contacts[first].key());
+        for (std::size_t k = first; k < last; ++k) {
+            const Contact& c = world.contacts[k];
+            const std::uint64_t key = c.key();
+            previous = std::lower_bound(previous, keys_.end(), key);
+            ContactMemory& m = memory[k];
+            if (previous != keys_.end() && *previous == key) {
+                m = memory_[static_cast<std::size_t>(previous - keys_.begin())];
+            } else {
+                m.overlap = -c.gap;
+                m.normal = c.normal;
+            }
+            const double radius0 =
+                c.kind == ContactKind::Particle ? p.radius[static_cast<std::size_t>(c.partner)] : 0.0;
+            m.law = pairLawFor(material, c, radius0, p.radius[static_cast<std::size_t>(c.particle)], tsujiAlpha);
+            keys[k] = key;
+        }
+    });
     keys_.swap(keys);
     memory_.swap(memory);
     displacement_.assign(p.size(), Vec3::Zero());
