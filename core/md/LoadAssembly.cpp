@@ -13,7 +13,7 @@ std::size_t LoadAssembly::blocksFor(std::size_t contacts)
     return threads > 1 && static_cast<std::ptrdiff_t>(contacts) >= kSmallestParallelLoop ? threads : 1;
 }
 
-void LoadAssembly::index(const World& world)
+void LoadAssembly::index(const World& world, std::size_t blocks)
 {
     grains_ = world.particles.size();
     contacts_ = world.contacts.size();
@@ -41,7 +41,7 @@ void LoadAssembly::index(const World& world)
     for (std::size_t i = 0; i < grains_; ++i) {
         work[i + 1] += work[i];
     }
-    const std::size_t count = grains_ > 0 ? std::min(blocksFor(contacts_), grains_) : 1;
+    const std::size_t count = grains_ > 0 ? std::min(blocks > 0 ? blocks : blocksFor(contacts_), grains_) : 1;
     blocks_.assign(count, Block{});
     // Block b begins at the first grain whose contacts before it reach b / count of all.
     std::size_t grain = 0;

@@ -38,8 +38,9 @@ struct ContactLoad {
 class LoadAssembly {
 public:
     /// Indexes the world's contacts (sorted by Contact::key()) for the current solver threads; needed after every
-    /// change of the contact list.
-    void index(const World& world);
+    /// change of the contact list. `blocks`: the blocks of grains (0: one per solver thread where the list has at
+    /// least kSmallestParallelLoop contacts, else 1); blocks without a thread of their own run one after the other.
+    void index(const World& world, std::size_t blocks = 0);
     /// Whether the index was made for a contact list of this size over this many grains and the current threads.
     [[nodiscard]] bool indexes(const World& world) const;
 

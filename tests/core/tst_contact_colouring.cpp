@@ -1,6 +1,7 @@
 // ContactColouring (solver.sweep = coloured): every contact in exactly one colour, no two contacts of a colour
 // sharing a grain (so a colour's updates may run at once), members in ascending index, the piston contacts listed
 // apart, and fewer colours than twice the largest number of contacts on one grain (greedy colouring's bound).
+#include "RandomContacts.h"
 #include "cd/ContactColouring.h"
 #include "util/Random.h"
 
@@ -13,33 +14,6 @@
 
 using namespace granular;
 
-namespace {
-
-/// Candidates among `grains` grains: random pairs, plus wall and piston contacts, sorted by key as detection
-/// leaves them.
-std::vector<Contact> randomContacts(std::size_t grains, std::size_t pairs, Random& random)
-{
-    std::set<std::uint64_t> seen;
-    std::vector<Contact> contacts;
-    while (contacts.size() < pairs) {
-        Contact c;
-        const auto a = static_cast<std::int32_t>(random.below(grains));
-        const auto b = static_cast<std::int32_t>(random.below(grains));
-        const double kind = random.uniform();
-        c.kind = kind < 0.8 ? ContactKind::Particle : (kind < 0.9 ? ContactKind::Wall : ContactKind::Piston);
-        c.particle = std::max(a, b);
-        c.partner = c.kind == ContactKind::Particle ? std::min(a, b) : (c.kind == ContactKind::Wall ? a % 4 : 0);
-        if ((c.kind == ContactKind::Particle && a == b) || !seen.insert(c.key()).second) {
-            continue;
-        }
-        contacts.push_back(c);
-    }
-    std::sort(contacts.begin(), contacts.end(), [](const Contact& x, const Contact& y) { return x.key() < y.key(); });
-    return contacts;
-}
-
-}  // namespace
-
 class ContactColouringTest : public QObject {
     Q_OBJECT
 
@@ -48,7 +22,7 @@ private slots:
     {
         Random random(3);
         const std::size_t grains = 300;
-        const std::vector<Contact> contacts = randomContacts(grains, 2000, random);
+        const std::vector<Contact> contacts = test::randomContacts(grains, 2000, random);
         ContactColouring colouring;
         colouring.colour(contacts, grains);
 
@@ -98,7 +72,7 @@ private slots:
     void colourOrderIsASeededPermutation()
     {
         Random random(5);
-        const std::vector<Contact> contacts = randomContacts(100, 600, random);
+        const std::vector<Contact> contacts = test::randomContacts(100, 600, random);
         ContactColouring first;
         ContactColouring second;
         first.colour(contacts, 100);

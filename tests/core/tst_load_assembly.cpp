@@ -1,0 +1,157 @@
+// md::LoadAssembly: the loads of a contact list added to the grains by blocks of grains (one per solver thread)
+// are bit for bit those of one loop over the contacts in index order, for any number of blocks, with every contact
+// evaluated exactly once. The loads mix magnitudes (1e16 beside 1) so that any other order of the sums shows.
+#include "RandomContacts.h"
+#include "md/LoadAssembly.h"
+#include "model/World.h"
+#include "util/Random.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+#include <vector>
+
+using namespace granular;
+
+namespace {
+
+/// Contact k's load: a force whose size swings over 16 decades, and no load for every fifth contact.
+md::ContactLoad loadOf(std::size_t k, const Contact& c)
+{
+    md::ContactLoad load;
+    load.active = k % 5 != 0;
+    const double size = std::pow(10.0, static_cast<double>((k * 7) % 17));
+    load.force = Vec3(size + 0.1 * static_cast<double>(k), 1.0 / (1.0 + static_cast<double>(k)), -size);
+    load.torque1 = Vec3(0.3, static_cast<double>(k % 13), 1e-3 * size);
+    load.torque0 = -2.0 * load.torque1;
+    load.forceAlong = load.force.dot(c.normal);
+    return load;
+}
+
+struct Sums {
+    std::vector<Vec3> force;
+    std::vector<Vec3> torque;
+    double piston = 0.0;
+};
+
+/// What one loop over the contacts in index order adds up.
+Sums inContactOrder(const World& world)
+{
+    Sums sums{std::vector<Vec3>(world.particles.size(), Vec3::Zero()),
+              std::vector<Vec3>(world.particles.size(), Vec3::Zero()), 0.0};
+    for (std::size_t k = 0; k < world.contacts.size(); ++k) {
+        const Contact& c = world.contacts[k];
+        const md::ContactLoad load = loadOf(k, c);
+        if (!load.active) {
+            continue;
+        }
+        const auto j = static_cast<std::size_t>(c.particle);
+        sums.force[j] += load.force;
+        sums.torque[j] += load.torque1;
+        if (c.kind == ContactKind::Particle) {
+            const auto i = static_cast<std::size_t>(c.partner);
+            sums.force[i] -= load.force;
+            sums.torque[i] -= load.torque0;
+        } else if (c.kind == ContactKind::Piston) {
+            sums.piston -= load.forceAlong;
+        }
+    }
+    return sums;
+}
+
+/// The sink LoadAssembly::assemble() calls: the same loads, counting the evaluations of each contact.
+struct CountingSink {
+    const World* world;
+    Sums* sums;
+    std::vector<int>* evaluations;
+
+    void evaluate(std::size_t k, md::ContactLoad& load) const
+    {
+        ++(*evaluations)[k];
+        load = loadOf(k, world->contacts[k]);
+    }
+    void clear(std::size_t first, std::size_t last) const
+    {
+        for (std::size_t i = first; i < last; ++i) {
+            sums->force[i].setZero();
+            sums->torque[i].setZero();
+        }
+    }
+    void toBody1(std::size_t grain, const md::ContactLoad& load) const
+    {
+        sums->force[grain] += load.force;
+        sums->torque[grain] += load.torque1;
+    }
+    void toBody0(std::size_t grain, const md::ContactLoad& load) const
+    {
+        sums->force[grain] -= load.force;
+        sums->torque[grain] -= load.torque0;
+    }
+    void toPiston(const md::ContactLoad& load) const { sums->piston -= load.forceAlong; }
+};
+
+}  // namespace
+
+class LoadAssemblyTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void blocksOfGrainsSumAsOneLoopInContactOrder()
+    {
+        Random random(17);
+        World world;
+        const std::size_t grains = 400;
+        for (std::size_t i = 0; i < grains; ++i) {
+            world.particles.add(Vec3::Zero(), 1.0, 1.0, 3);
+        }
+        world.contacts = test::randomContacts(grains, 3000, random);
+        for (Contact& c : world.contacts) {
+            c.normal = Vec3(random.uniform() - 0.5, 1.0, random.uniform() - 0.5).normalized();
+        }
+        const Sums expected = inContactOrder(world);
+        for (const std::size_t blocks : {1U, 2U, 3U, 4U, 7U, 64U}) {
+            md::LoadAssembly assembly;
+            assembly.index(world, blocks);
+            // Stale values: the assembly overwrites every grain's sums.
+            Sums sums{std::vector<Vec3>(grains, Vec3::Constant(5.0)), std::vector<Vec3>(grains, Vec3::Constant(5.0)),
+                      0.0};
+            std::vector<int> evaluations(world.contacts.size(), 0);
+            assembly.assemble(CountingSink{&world, &sums, &evaluations});
+            for (std::size_t k = 0; k < evaluations.size(); ++k) {
+                QVERIFY2(evaluations[k] == 1, "every contact is evaluated exactly once");
+            }
+            for (std::size_t i = 0; i < grains; ++i) {
+                QVERIFY2(sums.force[i] == expected.force[i] && sums.torque[i] == expected.torque[i],
+                         "a grain's sums differ from those in contact order");
+            }
+            QCOMPARE(sums.piston, expected.piston);
+            std::printf("%zu blocks: %zu contacts on %zu grains, the same sums bit for bit\n", blocks,
+                        world.contacts.size(), grains);
+        }
+    }
+
+    /// A list out of key order would break the per-grain order the blocks rely on: refused.
+    void unsortedContactsAreRefused()
+    {
+        Random random(3);
+        World world;
+        for (int i = 0; i < 50; ++i) {
+            world.particles.add(Vec3::Zero(), 1.0, 1.0, 3);
+        }
+        world.contacts = test::randomContacts(50, 200, random);
+        std::swap(world.contacts[0], world.contacts[100]);
+        md::LoadAssembly assembly;
+        bool refused = false;
+        try {
+            assembly.index(world, 2);
+        } catch (const std::logic_error&) {
+            refused = true;
+        }
+        QVERIFY(refused);
+    }
+};
+
+QTEST_APPLESS_MAIN(LoadAssemblyTest)
+#include "tst_load_assembly.moc"
