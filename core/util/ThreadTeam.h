@@ -17,7 +17,8 @@ public:
     /// Calls body(i) for every i in [0, n), shared out in contiguous chunks (static schedule), then waits for the
     /// whole team. Loops shorter than `smallest` run on one thread. Each call may write only what belongs to its i.
     template <class Body>
-    void forEach(std::size_t n, const Body& body, std::ptrdiff_t smallest = kSmallestParallelLoop) const
+    void forEach(std::size_t n, const Body& body,
+                 [[maybe_unused]] std::ptrdiff_t smallest = kSmallestParallelLoop) const
     {
         const auto count = static_cast<std::ptrdiff_t>(n);
 #if defined(GRANULAR_OPENMP)
@@ -62,7 +63,7 @@ private:
 /// Calls body(team) on every solver thread of one parallel region (on the calling thread alone when there is one
 /// solver thread or `work` is below kSmallestParallelLoop); what body's loops and single steps do is the same
 /// for any thread count.
-template <class Body> void inThreadTeam(std::size_t work, const Body& body)
+template <class Body> void inThreadTeam([[maybe_unused]] std::size_t work, const Body& body)
 {
 #if defined(GRANULAR_OPENMP)
     const int threads = solverThreads();
