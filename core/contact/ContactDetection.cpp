@@ -111,9 +111,6 @@ void ContactDetection::update(World& world, double margin)
     const std::vector<Contact>& old = world.contacts;
     const auto keyBelow = [](const Contact& a, std::uint64_t key) { return a.key() < key; };
     parallelRanges(next_.size(), [&](std::size_t first, std::size_t last) {
-        if (first == last) {
-            return;
-        }
         auto previous = std::lower_bound(old.begin(), old.end(), next_[first].key(), keyBelow);
         for (std::size_t k = first; k < last; ++k) {
             Contact& c = next_[k];

@@ -27,9 +27,6 @@ bool CandidateList::refresh(World& world, double skin, double reach, const Mater
     std::vector<std::uint64_t> keys(count);
     std::vector<ContactMemory> memory(count);
     parallelRanges(count, [&](std::size_t first, std::size_t last) {
-        if (first == last) {
-            return;
-        }
         auto previous = std::lower_bound(keys_.begin(), keys_.end(), world.contacts[first].key());
         for (std::size_t k = first; k < last; ++k) {
             const Contact& c = world.contacts[k];

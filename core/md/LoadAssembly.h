@@ -106,7 +106,9 @@ template <class Sink> void LoadAssembly::assemble(const Sink& sink)
         ContactLoad load;
         for (const std::uint32_t k : block.boundary) {
             sink.evaluate(k, load);
-            kept_[k] = load;
+            if (!piston_.empty() && k >= piston_.front() && k <= piston_.back()) {
+                kept_[k] = load;  // the piston's contacts (consecutive: the kind leads the key), for its sum below
+            }
             if (load.active) {
                 sink.toBody1(static_cast<std::size_t>(particle_[k]), load);
             }

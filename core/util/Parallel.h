@@ -104,15 +104,21 @@ template <class First, class Second> void parallelPhases(std::size_t blocks, con
     }
 }
 
-/// Calls body(first, last) for contiguous ranges that together cover [0, n), in order on one thread or a few ranges
-/// per solver thread where n reaches kSmallestParallelLoop (for loops that carry something from one i to the
-/// next, e.g. a merge, and start each range afresh).
+/// Calls body(first, last) for non-empty contiguous ranges that together cover [0, n), in order on one thread or a
+/// few ranges per solver thread where n reaches kSmallestParallelLoop (for loops that carry something from one i to
+/// the next, e.g. a merge, and start each range afresh).
 template <class Body> void parallelRanges(std::size_t n, const Body& body)
 {
     const auto threads = static_cast<std::size_t>(solverThreads());
     const std::size_t ranges = threads > 1 && static_cast<std::ptrdiff_t>(n) >= kSmallestParallelLoop ? 4 * threads : 1;
     parallelFor(
-        ranges, [&](std::size_t r) { body(n * r / ranges, n * (r + 1) / ranges); }, 1);
+        ranges,
+        [&](std::size_t r) {
+            if (n * r / ranges < n * (r + 1) / ranges) {
+                body(n * r / ranges, n * (r + 1) / ranges);
+            }
+        },
+        1);
 }
 
 /// Appends to `out`, in the order of i, what fill(i, sink) appends to its sink (a std::vector<T>) for every i in
