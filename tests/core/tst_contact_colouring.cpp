@@ -68,6 +68,29 @@ private slots:
                     colouring.colours(), maxDegree);
     }
 
+    /// Piston contacts go to colours that already hold piston contacts where their grain has one free (each such
+    /// colour ends with the piston's update on one thread). A chain 0-1-2 colours its pairs 0 and 1; grain 1's
+    /// piston contact takes colour 2, and grain 2's (colour 1 taken) joins colour 2 rather than the lowest free, 0.
+    void pistonContactsShareColours()
+    {
+        std::vector<Contact> contacts(4);
+        contacts[0].partner = 0;
+        contacts[0].particle = 1;
+        contacts[1].partner = 1;
+        contacts[1].particle = 2;
+        for (std::size_t k = 2; k < 4; ++k) {
+            contacts[k].kind = ContactKind::Piston;
+            contacts[k].partner = 0;
+            contacts[k].particle = static_cast<std::int32_t>(k - 1);
+        }
+        ContactColouring colouring;
+        colouring.colour(contacts, 3);
+        QCOMPARE(colouring.colours(), std::size_t{3});
+        QCOMPARE(colouring.pistonMembers(0).size(), std::size_t{0});
+        QCOMPARE(colouring.pistonMembers(1).size(), std::size_t{0});
+        QCOMPARE(colouring.pistonMembers(2).size(), std::size_t{2});
+    }
+
     /// The colours' order is a permutation drawn from the generator: every colour once, the same for the same seed.
     void colourOrderIsASeededPermutation()
     {

@@ -1,0 +1,51 @@
+// The solver threads a program starts with (util/Parallel.h, defaultSolverThreads): OMP_NUM_THREADS where it is a
+// whole number in [1, 256] (the first entry of a list), every core otherwise; always 1 in a build without OpenMP.
+#include "util/Parallel.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cstdlib>
+
+using namespace granular;
+
+namespace {
+
+/// defaultSolverThreads() with OMP_NUM_THREADS set to `value` (unset for null).
+int defaultWith(const char* value)
+{
+    if (value != nullptr) {
+        setenv("OMP_NUM_THREADS", value, 1);
+    } else {
+        unsetenv("OMP_NUM_THREADS");
+    }
+    return defaultSolverThreads();
+}
+
+}  // namespace
+
+class SolverThreadsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void defaultFollowsOmpNumThreadsElseEveryCore()
+    {
+        const int cores = parallelBuild() ? std::min(availableCores(), 256) : 1;
+        const int three = parallelBuild() ? 3 : 1;
+        QCOMPARE(defaultWith(nullptr), cores);
+        QCOMPARE(defaultWith("3"), three);
+        QCOMPARE(defaultWith("3,2"), three);  // nested levels: the first
+        QCOMPARE(defaultWith("1"), 1);
+        // Not a whole number in [1, 256]: ignored.
+        QCOMPARE(defaultWith("0"), cores);
+        QCOMPARE(defaultWith("257"), cores);
+        QCOMPARE(defaultWith("-2"), cores);
+        QCOMPARE(defaultWith("two"), cores);
+        QCOMPARE(defaultWith("3x"), cores);
+        QCOMPARE(defaultWith(""), cores);
+        setenv("OMP_NUM_THREADS", "1", 1);  // as CTest runs the tests
+    }
+};
+
+QTEST_APPLESS_MAIN(SolverThreadsTest)
+#include "tst_solver_threads.moc"
