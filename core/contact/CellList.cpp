@@ -78,27 +78,24 @@ void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& 
         const std::int64_t cy = cellCoordinate(xj, 1);
         const std::int64_t cz = cellCoordinate(xj, 2);
         const std::size_t first = found.size();
-        for (std::int64_t dz = -reachZ; dz <= reachZ; ++dz) {
-            for (std::int64_t dy = -1; dy <= 1; ++dy) {
-                for (std::int64_t dx = -1; dx <= 1; ++dx) {
-                    const std::int64_t x = cx + dx;
-                    const std::int64_t y = cy + dy;
-                    const std::int64_t z = cz + dz;
-                    if (x < 0 || y < 0 || z < 0 || x >= dims[0] || y >= dims[1] || z >= dims[2]) {
+        const double rj = particles.radius[sj];
+        // The three cells along x at one (y, z) lie side by side in sorted_: one run of particles per row.
+        const std::int64_t x0 = std::max<std::int64_t>(cx - 1, 0);
+        const std::int64_t x1 = std::min<std::int64_t>(cx + 1, dims[0] - 1);
+        for (std::int64_t z = std::max<std::int64_t>(cz - reachZ, 0); z <= std::min(cz + reachZ, dims[2] - 1); ++z) {
+            for (std::int64_t y = std::max<std::int64_t>(cy - 1, 0); y <= std::min<std::int64_t>(cy + 1, dims[1] - 1);
+                 ++y) {
+                const std::int64_t row = dims[0] * (y + dims[1] * z);
+                const std::int32_t end = cellStart_[static_cast<std::size_t>(row + x1 + 1)];
+                for (std::int32_t k = cellStart_[static_cast<std::size_t>(row + x0)]; k < end; ++k) {
+                    const std::int32_t i = sorted_[static_cast<std::size_t>(k)];
+                    if (i >= j) {
                         continue;
                     }
-                    const std::int64_t c = x + dims[0] * (y + dims[1] * z);
-                    for (std::int32_t k = cellStart_[static_cast<std::size_t>(c)];
-                         k < cellStart_[static_cast<std::size_t>(c + 1)]; ++k) {
-                        const std::int32_t i = sorted_[static_cast<std::size_t>(k)];
-                        if (i >= j) {
-                            continue;
-                        }
-                        const auto si = static_cast<std::size_t>(i);
-                        const double reach = particles.radius[si] + particles.radius[sj] + margin;
-                        if ((xj - particles.position[si]).squaredNorm() < reach * reach) {
-                            found.emplace_back(i, j);
-                        }
+                    const Sphere& other = spheres_[static_cast<std::size_t>(k)];
+                    const double reach = other.radius + rj + margin;
+                    if ((xj - other.centre).squaredNorm() < reach * reach) {
+                        found.emplace_back(i, j);
                     }
                 }
             }
@@ -181,9 +178,9 @@ void CellList::findPeriodicPairs(const Particles& particles, const PeriodicCell&
                         if (i >= j) {
                             continue;
                         }
-                        const auto si = static_cast<std::size_t>(i);
-                        const double reach = particles.radius[si] + particles.radius[sj] + margin;
-                        if (cell.minimumImage(xj - particles.position[si]).squaredNorm() < reach * reach) {
+                        const Sphere& other = spheres_[static_cast<std::size_t>(k)];
+                        const double reach = other.radius + particles.radius[sj] + margin;
+                        if (cell.minimumImage(xj - other.centre).squaredNorm() < reach * reach) {
                             found.emplace_back(i, j);
                         }
                     }

@@ -28,6 +28,13 @@ public:
                            std::vector<std::pair<std::int32_t, std::int32_t>>& pairs);
 
 private:
+    /// A particle's centre and radius where the cells' particles are stored one after the other (sorted_'s order), so
+    /// that a search reads the particles of adjacent cells from one contiguous run of memory.
+    struct Sphere {
+        Vec3 centre;
+        double radius;
+    };
+
     /// Bins every particle into the grid of dims cells (x fastest) by its integer coordinate along
     /// each axis, cellCoordinate(position, axis), and sorts the particles by cell.
     template <class CellCoordinate>
@@ -41,6 +48,11 @@ private:
                                                    dims[0] * (cellCoordinate(x, 1) + dims[1] * cellCoordinate(x, 2)));
         }
         sortByCell(dims[0] * dims[1] * dims[2]);
+        spheres_.resize(sorted_.size());
+        for (std::size_t k = 0; k < sorted_.size(); ++k) {
+            const auto i = static_cast<std::size_t>(sorted_[k]);
+            spheres_[k] = Sphere{particles.position[i], particles.radius[i]};
+        }
     }
 
     /// Fills cellStart_ and sorted_ from cellOf_ (the cell of every particle).
@@ -49,6 +61,7 @@ private:
     std::vector<std::int32_t> cellOf_;
     std::vector<std::int32_t> cellStart_;
     std::vector<std::int32_t> sorted_;
+    std::vector<Sphere> spheres_;  ///< the particles in sorted_'s order
     using PairList = std::vector<std::pair<std::int32_t, std::int32_t>>;
     std::vector<PairList> blockPairs_;  ///< the pairs of each block of grains on the solver threads
 };

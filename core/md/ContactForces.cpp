@@ -89,6 +89,28 @@ void refreshRigidCandidate(Contact& c, const World& world)
     refreshSurfaceVelocity(c, world);
 }
 
+/// refreshRigidCandidate for a pair of grains, with the same arithmetic: the normal from body 0 to body 1, the gap
+/// and the levers to the point midway between the surfaces.
+void refreshRigidPair(Contact& c, const Particles& p, const PeriodicCell* cell)
+{
+    const auto i = static_cast<std::size_t>(c.partner);
+    const auto j = static_cast<std::size_t>(c.particle);
+    Vec3 d = p.position[j] - p.position[i];
+    if (cell != nullptr) {
+        d = cell->minimumImage(d);
+    }
+    const double distance = d.norm();
+    if (distance > 0.0) {
+        c.normal = d / distance;
+    }
+    const double r0 = p.radius[i];
+    const double r1 = p.radius[j];
+    const double gap = distance - r0 - r1;
+    c.gap = gap;
+    c.lever1 = -(r1 + 0.5 * gap) * c.normal;
+    c.lever0 = (r0 + 0.5 * gap) * c.normal;
+}
+
 /// The geometry of every candidate of deformed grains at the current positions: normal, gap less the bulges that
 /// the deformation computes from all the candidates' sphere gaps, and the contact point.
 void refreshDeformedCandidates(World& world, std::vector<ContactMemory>& memory, ContactDeformation& deformation)
@@ -209,7 +231,8 @@ void setStepLoad(ContactLoad& load, const Contact& c, const Vec3& force, const V
 
 /// Adds the step loads (elastic and tangential force, impulse, torque) of the contacts to BodyLoads.
 // (The arrays' addresses by value: through the vectors the compiler would reload them after every store.)
-template <class Evaluate> struct StepLoadSink {
+template <class Prepare, class Evaluate> struct StepLoadSink {
+    Prepare prepare;
     Evaluate evaluate;
     Vec3* force;
     Vec3* impulse;
@@ -217,8 +240,8 @@ template <class Evaluate> struct StepLoadSink {
     double* pistonForce;
     double* pistonImpulse;
 
-    StepLoadSink(const Evaluate& evaluateContact, BodyLoads& loads)
-        : evaluate(evaluateContact), force(loads.force.data()), impulse(loads.impulse.data()),
+    StepLoadSink(const Prepare& preparePairs, const Evaluate& evaluateContact, BodyLoads& loads)
+        : prepare(preparePairs), evaluate(evaluateContact), force(loads.force.data()), impulse(loads.impulse.data()),
           torque(loads.torque.data()), pistonForce(&loads.pistonForce), pistonImpulse(&loads.pistonImpulse)
     {
     }
@@ -259,6 +282,7 @@ template <class Evaluate> struct DampingSink {
         : evaluate(evaluateContact), damping(loads.damping.data()), pistonDamping(&loads.pistonDamping)
     {
     }
+    void prepare(std::size_t /*first*/, std::size_t /*last*/) const {}
     void clear(std::size_t first, std::size_t last) const
     {
         for (std::size_t i = first; i < last; ++i) {
@@ -284,9 +308,19 @@ void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const 
     loads.resize(world.particles.size());  // LoadAssembly zeroes what it sums into
     loads.pistonForce = 0.0;
     loads.pistonImpulse = 0.0;
+    // Rigid grain pairs get their geometry a run at a time (LoadAssembly's prepare), the other contacts one by one.
+    const auto prepare = [&world, rigid](std::size_t first, std::size_t last) {
+        if (!rigid) {
+            return;
+        }
+        const PeriodicCell* cell = world.cell ? &*world.cell : nullptr;
+        for (std::size_t k = first; k < last; ++k) {
+            refreshRigidPair(world.contacts[k], world.particles, cell);
+        }
+    };
     const auto evaluate = [&world, &memory, &half, dt, rigid](std::size_t k, ContactLoad& load) {
         Contact& c = world.contacts[k];
-        if (rigid) {
+        if (rigid && c.kind != ContactKind::Particle) {
             refreshRigidCandidate(c, world);
         }
         load.active = false;
@@ -294,7 +328,7 @@ void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const 
             setStepLoad(load, c, force, impulse, tangential);
         });
     };
-    assembly.assemble(StepLoadSink<decltype(evaluate)>(evaluate, loads));
+    assembly.assemble(StepLoadSink<decltype(prepare), decltype(evaluate)>(prepare, evaluate, loads));
 }
 
 void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, BodyLoads& loads,

@@ -3,6 +3,7 @@
 #include "model/Contact.h"
 #include "util/Parallel.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -45,6 +46,9 @@ public:
     [[nodiscard]] bool indexes(const World& world) const;
 
     /// Evaluates every contact and adds its load to the bodies. `sink` has:
+    ///   void prepare(std::size_t first, std::size_t last)   readies the grain pairs [first, last) for evaluate() in
+    ///       one tight loop (e.g. their geometry: the loop's square roots overlap where one contact's full
+    ///       evaluation would wait on each), called for short runs of pairs before they are evaluated;
     ///   void evaluate(std::size_t k, ContactLoad& load)   the contact's load: sets `active` and, if set, what the
     ///       other calls read (called once per contact, on any thread);
     ///   void clear(std::size_t first, std::size_t last)   zeroes the loads of grains [first, last);
@@ -62,6 +66,10 @@ private:
         std::vector<std::uint32_t> crossing;  ///< pairs of a later block whose lower grain is here, ascending
         std::vector<std::uint32_t> boundary;  ///< the block's grains' wall, piston and drum contacts, ascending
     };
+
+    /// The grain pairs prepared at a time: enough for the processor to overlap their latencies, few enough to stay
+    /// in the first-level cache until they are evaluated.
+    static constexpr std::size_t kPreparedRun = 32;
 
     /// The blocks a contact list of this length is cut into: the solver threads, or 1 for short lists.
     [[nodiscard]] static std::size_t blocksFor(std::size_t contacts);
@@ -82,6 +90,9 @@ template <class Sink> void LoadAssembly::assemble(const Sink& sink)
         sink.clear(block.firstGrain, block.endGrain);
         ContactLoad load;
         for (std::size_t k = block.firstPair; k < block.endPair; ++k) {
+            if ((k - block.firstPair) % kPreparedRun == 0) {
+                sink.prepare(k, std::min(k + kPreparedRun, block.endPair));
+            }
             sink.evaluate(k, load);
             const auto partner = static_cast<std::size_t>(partner_[k]);
             if (partner < block.firstGrain) {

@@ -66,10 +66,20 @@ struct CountingSink {
     const World* world;
     Sums* sums;
     std::vector<int>* evaluations;
+    std::vector<int>* preparations;  ///< per contact; -1 once it was evaluated unprepared
 
+    void prepare(std::size_t first, std::size_t last) const
+    {
+        for (std::size_t k = first; k < last; ++k) {
+            ++(*preparations)[k];
+        }
+    }
     void evaluate(std::size_t k, md::ContactLoad& load) const
     {
         ++(*evaluations)[k];
+        if (world->contacts[k].kind == ContactKind::Particle && (*preparations)[k] == 0) {
+            (*preparations)[k] = -1;
+        }
         load = loadOf(k, world->contacts[k]);
     }
     void clear(std::size_t first, std::size_t last) const
@@ -118,9 +128,13 @@ private slots:
             Sums sums{std::vector<Vec3>(grains, Vec3::Constant(5.0)), std::vector<Vec3>(grains, Vec3::Constant(5.0)),
                       0.0};
             std::vector<int> evaluations(world.contacts.size(), 0);
-            assembly.assemble(CountingSink{&world, &sums, &evaluations});
+            std::vector<int> preparations(world.contacts.size(), 0);
+            assembly.assemble(CountingSink{&world, &sums, &evaluations, &preparations});
             for (std::size_t k = 0; k < evaluations.size(); ++k) {
                 QVERIFY2(evaluations[k] == 1, "every contact is evaluated exactly once");
+                const bool pair = world.contacts[k].kind == ContactKind::Particle;
+                QVERIFY2(preparations[k] == (pair ? 1 : 0),
+                         "every grain pair is prepared exactly once before its evaluation, no other contact");
             }
             for (std::size_t i = 0; i < grains; ++i) {
                 QVERIFY2(sums.force[i] == expected.force[i] && sums.torque[i] == expected.torque[i],
