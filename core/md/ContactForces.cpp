@@ -8,6 +8,8 @@
 #include "util/Parallel.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 
 namespace granular::md {
 
@@ -89,26 +91,31 @@ void refreshRigidCandidate(Contact& c, const World& world)
     refreshSurfaceVelocity(c, world);
 }
 
-/// refreshRigidCandidate for a pair of grains, with the same arithmetic: the normal from body 0 to body 1, the gap
-/// and the levers to the point midway between the surfaces.
-void refreshRigidPair(Contact& c, const Particles& p, const PeriodicCell* cell)
+/// A rigid grain pair's geometry at the current positions, with refreshRigidCandidate's arithmetic.
+struct PairGeometry {
+    Vec3 normal;  ///< unit, from body 0 to body 1
+    Vec3 lever0;  ///< m, centre of body 0 to the contact point midway between the surfaces
+    Vec3 lever1;  ///< m, centre of body 1 to it
+    double gap;   ///< m, negative = overlap
+};
+
+/// The geometry of grains i (body 0) and j (body 1); `previousNormal` is kept when their centres coincide.
+PairGeometry rigidPairGeometry(const Particles& p, std::size_t i, std::size_t j, const PeriodicCell* cell,
+                               const Vec3& previousNormal)
 {
-    const auto i = static_cast<std::size_t>(c.partner);
-    const auto j = static_cast<std::size_t>(c.particle);
     Vec3 d = p.position[j] - p.position[i];
     if (cell != nullptr) {
         d = cell->minimumImage(d);
     }
     const double distance = d.norm();
-    if (distance > 0.0) {
-        c.normal = d / distance;
-    }
+    PairGeometry g;
+    g.normal = distance > 0.0 ? Vec3(d / distance) : previousNormal;
     const double r0 = p.radius[i];
     const double r1 = p.radius[j];
-    const double gap = distance - r0 - r1;
-    c.gap = gap;
-    c.lever1 = -(r1 + 0.5 * gap) * c.normal;
-    c.lever0 = (r0 + 0.5 * gap) * c.normal;
+    g.gap = distance - r0 - r1;
+    g.lever1 = -(r1 + 0.5 * g.gap) * g.normal;
+    g.lever0 = (r0 + 0.5 * g.gap) * g.normal;
+    return g;
 }
 
 /// The geometry of every candidate of deformed grains at the current positions: normal, gap less the bulges that
@@ -141,23 +148,24 @@ void refreshCandidates(World& world, std::vector<ContactMemory>& memory, Contact
     parallelFor(world.contacts.size(), [&world](std::size_t k) { refreshRigidCandidate(world.contacts[k], world); });
 }
 
-/// One contact's loads over the step, and its memory brought to the step's end (see evaluateStepForces): calls
-/// add(force, impulse, tangential force) unless the contact is open before and after.
-template <class Add>
-void stepLoad(Contact& c, ContactMemory& m, const HalfStepVelocities& half, double dt, const Add& add)
+/// One contact's loads over the step, and its memory brought to the step's end (see evaluateStepForces), for the
+/// contact's normal n and gap at the step's end and pointVelocity() the velocity of body 1 relative to body 0 at the
+/// contact point: calls add(force, impulse, tangential force) unless the contact is open before and after, and
+/// returns the force on body 1 (elastic and tangential; zero for an open contact).
+template <class PointVelocity, class Add>
+Vec3 stepLoad(const Vec3& n, double gap, ContactMemory& m, double dt, const PointVelocity& pointVelocity,
+              const Add& add)
 {
     const double before = m.overlap;
-    const double after = -c.gap;
+    const double after = -gap;
     m.overlap = after;
     if (before <= 0.0 && after <= 0.0) {
         m.elasticForce = 0.0;
-        m.normal = c.normal;
+        m.normal = n;
         m.spring.setZero();
-        c.force.setZero();
-        return;
+        return Vec3::Zero();
     }
     const PairLaw& law = m.law;
-    const Vec3& n = c.normal;
     const double elastic = after > 0.0 ? law.elasticForce(after) : 0.0;
     const double dashpotImpulse = law.dampingPotential(after) - law.dampingPotential(before);
     Vec3 impulse = dashpotImpulse * n;
@@ -171,7 +179,7 @@ void stepLoad(Contact& c, ContactMemory& m, const HalfStepVelocities& half, doub
     }
     Vec3 tangential = Vec3::Zero();
     if (after > 0.0) {
-        const Vec3 V = contactPointVelocity(c, half.velocity, half.angularVelocity, half.piston);
+        const Vec3 V = pointVelocity();
         const Vec3 slip = dt * (V - V.dot(n) * n);
         Vec3 spring = springInTangentPlane(m.spring, n) + slip;
         const double stiffness = law.tangentialStiffnessAt(after);
@@ -184,8 +192,8 @@ void stepLoad(Contact& c, ContactMemory& m, const HalfStepVelocities& half, doub
     m.elasticForce = elastic;
     m.normal = n;
     const Vec3 force = elastic * n + tangential;
-    c.force = force;
     add(force, impulse, tangential);
+    return force;
 }
 
 /// One contact's dashpot force at the current velocities, added to Contact::force and handed to add(force)
@@ -215,24 +223,25 @@ void dampingLoad(const World& world, Contact& c, const ContactMemory& m, double 
     add(force);
 }
 
-/// A contact's step load as LoadAssembly hands it to the bodies.
-void setStepLoad(ContactLoad& load, const Contact& c, const Vec3& force, const Vec3& impulse, const Vec3& tangential)
+/// A contact's step load as LoadAssembly hands it to the bodies (lever0 only for a grain pair).
+void setStepLoad(ContactLoad& load, const Vec3& normal, const Vec3* lever0, const Vec3& lever1, const Vec3& force,
+                 const Vec3& impulse, const Vec3& tangential)
 {
     load.force = force;
     load.impulse = impulse;
-    load.torque1 = c.lever1.cross(tangential);
-    if (c.kind == ContactKind::Particle) {
-        load.torque0 = c.lever0.cross(tangential);
+    load.torque1 = lever1.cross(tangential);
+    if (lever0 != nullptr) {
+        load.torque0 = lever0->cross(tangential);
     }
-    load.forceAlong = force.dot(c.normal);
-    load.impulseAlong = impulse.dot(c.normal);
+    load.forceAlong = force.dot(normal);
+    load.impulseAlong = impulse.dot(normal);
     load.active = true;
 }
 
 /// Adds the step loads (elastic and tangential force, impulse, torque) of the contacts to BodyLoads.
 // (The arrays' addresses by value: through the vectors the compiler would reload them after every store.)
-template <class Prepare, class Evaluate> struct StepLoadSink {
-    Prepare prepare;
+template <class EvaluatePairs, class Evaluate> struct StepLoadSink {
+    EvaluatePairs evaluatePairs;
     Evaluate evaluate;
     Vec3* force;
     Vec3* impulse;
@@ -240,9 +249,10 @@ template <class Prepare, class Evaluate> struct StepLoadSink {
     double* pistonForce;
     double* pistonImpulse;
 
-    StepLoadSink(const Prepare& preparePairs, const Evaluate& evaluateContact, BodyLoads& loads)
-        : prepare(preparePairs), evaluate(evaluateContact), force(loads.force.data()), impulse(loads.impulse.data()),
-          torque(loads.torque.data()), pistonForce(&loads.pistonForce), pistonImpulse(&loads.pistonImpulse)
+    StepLoadSink(const EvaluatePairs& evaluateRun, const Evaluate& evaluateContact, BodyLoads& loads)
+        : evaluatePairs(evaluateRun), evaluate(evaluateContact), force(loads.force.data()),
+          impulse(loads.impulse.data()), torque(loads.torque.data()), pistonForce(&loads.pistonForce),
+          pistonImpulse(&loads.pistonImpulse)
     {
     }
     void clear(std::size_t first, std::size_t last) const
@@ -273,16 +283,17 @@ template <class Prepare, class Evaluate> struct StepLoadSink {
 };
 
 /// Adds the normal dashpot forces of the contacts to BodyLoads::damping.
-template <class Evaluate> struct DampingSink {
+template <class EvaluatePairs, class Evaluate> struct DampingSink {
+    EvaluatePairs evaluatePairs;
     Evaluate evaluate;
     Vec3* damping;
     double* pistonDamping;
 
-    DampingSink(const Evaluate& evaluateContact, BodyLoads& loads)
-        : evaluate(evaluateContact), damping(loads.damping.data()), pistonDamping(&loads.pistonDamping)
+    DampingSink(const EvaluatePairs& evaluateRun, const Evaluate& evaluateContact, BodyLoads& loads)
+        : evaluatePairs(evaluateRun), evaluate(evaluateContact), damping(loads.damping.data()),
+          pistonDamping(&loads.pistonDamping)
     {
     }
-    void prepare(std::size_t /*first*/, std::size_t /*last*/) const {}
     void clear(std::size_t first, std::size_t last) const
     {
         for (std::size_t i = first; i < last; ++i) {
@@ -297,10 +308,10 @@ template <class Evaluate> struct DampingSink {
 }  // namespace
 
 void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const HalfStepVelocities& half, double dt,
-                        BodyLoads& loads, ContactDeformation* deformation, LoadAssembly& assembly)
+                        BodyLoads& loads, ContactDeformation* deformation, LoadAssembly& assembly, bool publish)
 {
-    // Rigid grains: each candidate's geometry is refreshed in the same pass as its load (one sweep over the
-    // contacts); deformed grains need every candidate's geometry before any bulge.
+    // Deformed grains need every candidate's geometry before any bulge; rigid grains get theirs in the pass of
+    // their loads.
     const bool rigid = deformation == nullptr;
     if (!rigid) {
         refreshDeformedCandidates(world, memory, *deformation);
@@ -308,27 +319,64 @@ void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const 
     loads.resize(world.particles.size());  // LoadAssembly zeroes what it sums into
     loads.pistonForce = 0.0;
     loads.pistonImpulse = 0.0;
-    // Rigid grain pairs get their geometry a run at a time (LoadAssembly's prepare), the other contacts one by one.
-    const auto prepare = [&world, rigid](std::size_t first, std::size_t last) {
-        if (!rigid) {
-            return;
-        }
-        const PeriodicCell* cell = world.cell ? &*world.cell : nullptr;
-        for (std::size_t k = first; k < last; ++k) {
-            refreshRigidPair(world.contacts[k], world.particles, cell);
-        }
-    };
+    const auto& v = half.velocity;
+    const auto& w = half.angularVelocity;
     const auto evaluate = [&world, &memory, &half, dt, rigid](std::size_t k, ContactLoad& load) {
         Contact& c = world.contacts[k];
-        if (rigid && c.kind != ContactKind::Particle) {
+        if (rigid) {
             refreshRigidCandidate(c, world);
         }
         load.active = false;
-        stepLoad(c, memory[k], half, dt, [&](const Vec3& force, const Vec3& impulse, const Vec3& tangential) {
-            setStepLoad(load, c, force, impulse, tangential);
-        });
+        const auto pointVelocity = [&] {
+            return contactPointVelocity(c, half.velocity, half.angularVelocity, half.piston);
+        };
+        const Vec3* lever0 = c.kind == ContactKind::Particle ? &c.lever0 : nullptr;
+        c.force = stepLoad(c.normal, c.gap, memory[k], dt, pointVelocity,
+                           [&](const Vec3& force, const Vec3& impulse, const Vec3& tangential) {
+                               setStepLoad(load, c.normal, lever0, c.lever1, force, impulse, tangential);
+                           });
     };
-    assembly.assemble(StepLoadSink<decltype(prepare), decltype(evaluate)>(prepare, evaluate, loads));
+    // Rigid grain pairs a run at a time: the run's geometry in one loop, then its loads. Their entries in
+    // world.contacts are written only where `publish` asks for them.
+    const auto evaluatePairs = [&, publish](std::size_t first, std::size_t last, const std::int32_t* partner,
+                                            const std::int32_t* particle, ContactLoad* runLoads) {
+        if (!rigid) {
+            for (std::size_t k = first; k < last; ++k) {
+                evaluate(k, runLoads[k - first]);
+            }
+            return;
+        }
+        const PeriodicCell* cell = world.cell ? &*world.cell : nullptr;
+        std::array<PairGeometry, LoadAssembly::kPairRun> geometry;
+        for (std::size_t r = 0; r < last - first; ++r) {
+            geometry[r] = rigidPairGeometry(world.particles, static_cast<std::size_t>(partner[r]),
+                                            static_cast<std::size_t>(particle[r]), cell, memory[first + r].normal);
+        }
+        for (std::size_t r = 0; r < last - first; ++r) {
+            const PairGeometry& g = geometry[r];
+            const auto i = static_cast<std::size_t>(partner[r]);
+            const auto j = static_cast<std::size_t>(particle[r]);
+            ContactLoad& load = runLoads[r];
+            load.active = false;
+            const auto pointVelocity = [&] {
+                const Vec3 v1 = v[j] + w[j].cross(g.lever1);
+                return Vec3(v1 - (v[i] + w[i].cross(g.lever0)));
+            };
+            const Vec3 force = stepLoad(g.normal, g.gap, memory[first + r], dt, pointVelocity,
+                                        [&](const Vec3& f, const Vec3& impulse, const Vec3& tangential) {
+                                            setStepLoad(load, g.normal, &g.lever0, g.lever1, f, impulse, tangential);
+                                        });
+            if (publish) {
+                Contact& c = world.contacts[first + r];
+                c.normal = g.normal;
+                c.gap = g.gap;
+                c.lever0 = g.lever0;
+                c.lever1 = g.lever1;
+                c.force = force;
+            }
+        }
+    };
+    assembly.assemble(StepLoadSink<decltype(evaluatePairs), decltype(evaluate)>(evaluatePairs, evaluate, loads));
 }
 
 void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, BodyLoads& loads,
@@ -360,7 +408,8 @@ void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, Bod
     }
 }
 
-void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads, LoadAssembly& assembly)
+void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads, LoadAssembly& assembly,
+                      bool publish)
 {
     const double pistonVelocity = world.piston ? world.piston->velocity : 0.0;
     loads.resize(world.particles.size());  // LoadAssembly zeroes what it sums into
@@ -374,7 +423,34 @@ void addDampingForces(World& world, const std::vector<ContactMemory>& memory, Bo
             load.active = true;
         });
     };
-    assembly.assemble(DampingSink<decltype(evaluate)>(evaluate, loads));
+    // Grain pairs from the memory (its normal is the step's), written to world.contacts only where `publish` asks.
+    const auto evaluatePairs = [&world, &memory, publish](std::size_t first, std::size_t last,
+                                                          const std::int32_t* partner, const std::int32_t* particle,
+                                                          ContactLoad* runLoads) {
+        const Particles& p = world.particles;
+        const double dilationRate = world.cell ? world.cell->dilationRate() : 0.0;
+        for (std::size_t r = 0; r < last - first; ++r) {
+            ContactLoad& load = runLoads[r];
+            const ContactMemory& m = memory[first + r];
+            load.active = false;
+            if (m.overlap <= 0.0 || m.law.damping == 0.0) {
+                continue;
+            }
+            const auto i = static_cast<std::size_t>(partner[r]);
+            const auto j = static_cast<std::size_t>(particle[r]);
+            double approach = -m.normal.dot(p.velocity[j] - p.velocity[i]);  // d(delta)/dt
+            if (world.cell) {
+                // Velocities are relative to the cell's affine flow: the pair also closes in at lambda |l|.
+                approach -= dilationRate * (p.radius[j] + p.radius[i] - m.overlap);
+            }
+            load.force = (m.law.dampingCoefficient(m.overlap) * approach) * m.normal;
+            load.active = true;
+            if (publish) {
+                world.contacts[first + r].force += load.force;
+            }
+        }
+    };
+    assembly.assemble(DampingSink<decltype(evaluatePairs), decltype(evaluate)>(evaluatePairs, evaluate, loads));
 }
 
 }  // namespace granular::md

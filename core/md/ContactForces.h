@@ -30,8 +30,10 @@ struct HalfStepVelocities {
 /// two surfaces; with a `deformation` (mcdem; null for plain soft grains) each surface reaches its bulge beyond
 /// its sphere, and the overlap includes the bulges. The contacts are evaluated on the solver threads and their
 /// loads gathered by `assembly` (indexed for the world's contacts), with the same sums for any thread count.
+/// `publish` false leaves rigid grain pairs' entries in world.contacts as they were (geometry and force; for the MD
+/// steps inside a solver step, whose contacts nobody looks at): the memory has all the method needs.
 void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const HalfStepVelocities& half, double dt,
-                        BodyLoads& loads, ContactDeformation* deformation, LoadAssembly& assembly);
+                        BodyLoads& loads, ContactDeformation* deformation, LoadAssembly& assembly, bool publish);
 
 /// The same loads at the present instant without a step (the start of a run or a changed state):
 /// springs are kept, nothing opens or closes.
@@ -39,8 +41,10 @@ void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, Bod
                            ContactDeformation* deformation);
 
 /// The normal dashpot forces at the current velocities into `loads.damping` (zero before) and added to
-/// Contact::force; on the solver threads like evaluateStepForces.
-void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads, LoadAssembly& assembly);
+/// Contact::force (grain pairs only where `publish` is set, as in evaluateStepForces, whose step this must follow);
+/// on the solver threads like evaluateStepForces.
+void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads, LoadAssembly& assembly,
+                      bool publish);
 
 }  // namespace md
 }  // namespace granular

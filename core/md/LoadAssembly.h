@@ -4,6 +4,7 @@
 #include "util/Parallel.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -46,15 +47,22 @@ public:
     [[nodiscard]] bool indexes(const World& world) const;
 
     /// Evaluates every contact and adds its load to the bodies. `sink` has:
-    ///   void prepare(std::size_t first, std::size_t last)   readies the grain pairs [first, last) for evaluate() in
-    ///       one tight loop (e.g. their geometry: the loop's square roots overlap where one contact's full
-    ///       evaluation would wait on each), called for short runs of pairs before they are evaluated;
-    ///   void evaluate(std::size_t k, ContactLoad& load)   the contact's load: sets `active` and, if set, what the
-    ///       other calls read (called once per contact, on any thread);
+    ///   void evaluatePairs(std::size_t first, std::size_t last, const std::int32_t* partner,
+    ///                      const std::int32_t* particle, ContactLoad* loads)   evaluates the grain pairs [first, last)
+    ///       (a run of at most kPairRun, body 0 and body 1 of pair first + r at partner[r] and particle[r]) into
+    ///       loads[0, last - first), e.g. one loop for the run's geometry before its loads: consecutive pairs' square
+    ///       roots overlap where one pair's whole evaluation would wait on each;
+    ///   void evaluate(std::size_t k, ContactLoad& load)   the load of wall, piston or drum contact k: sets `active`
+    ///       and, if set, what the other calls read (evaluatePairs likewise for its pairs; every contact is evaluated
+    ///       once, on any thread);
     ///   void clear(std::size_t first, std::size_t last)   zeroes the loads of grains [first, last);
     ///   void toBody1(std::size_t grain, const ContactLoad&) and toBody0(...): adds to body 1 / body 0;
     ///   void toPiston(const ContactLoad&): adds a piston contact's share (in contact order, one thread).
     template <class Sink> void assemble(const Sink& sink);
+
+    /// The grain pairs evaluated at a time: enough for the processor to overlap their latencies, few enough for a
+    /// run's data to stay in the first-level cache.
+    static constexpr std::size_t kPairRun = 32;
 
 private:
     /// The block of consecutive grains that one thread owns.
@@ -66,10 +74,6 @@ private:
         std::vector<std::uint32_t> crossing;  ///< pairs of a later block whose lower grain is here, ascending
         std::vector<std::uint32_t> boundary;  ///< the block's grains' wall, piston and drum contacts, ascending
     };
-
-    /// The grain pairs prepared at a time: enough for the processor to overlap their latencies, few enough to stay
-    /// in the first-level cache until they are evaluated.
-    static constexpr std::size_t kPreparedRun = 32;
 
     /// The blocks a contact list of this length is cut into: the solver threads, or 1 for short lists.
     [[nodiscard]] static std::size_t blocksFor(std::size_t contacts);
@@ -88,22 +92,23 @@ template <class Sink> void LoadAssembly::assemble(const Sink& sink)
     const auto firstPhase = [&](std::size_t b) {
         const Block& block = blocks_[b];
         sink.clear(block.firstGrain, block.endGrain);
-        ContactLoad load;
-        for (std::size_t k = block.firstPair; k < block.endPair; ++k) {
-            if ((k - block.firstPair) % kPreparedRun == 0) {
-                sink.prepare(k, std::min(k + kPreparedRun, block.endPair));
-            }
-            sink.evaluate(k, load);
-            const auto partner = static_cast<std::size_t>(partner_[k]);
-            if (partner < block.firstGrain) {
-                kept_[k] = load;  // the owner of the partner adds it in the second phase
-            }
-            if (!load.active) {
-                continue;
-            }
-            sink.toBody1(static_cast<std::size_t>(particle_[k]), load);
-            if (partner >= block.firstGrain) {
-                sink.toBody0(partner, load);
+        std::array<ContactLoad, kPairRun> loads;
+        for (std::size_t run = block.firstPair; run < block.endPair; run += kPairRun) {
+            const std::size_t end = std::min(run + kPairRun, block.endPair);
+            sink.evaluatePairs(run, end, partner_.data() + run, particle_.data() + run, loads.data());
+            for (std::size_t k = run; k < end; ++k) {
+                const ContactLoad& load = loads[k - run];
+                const auto partner = static_cast<std::size_t>(partner_[k]);
+                if (partner < block.firstGrain) {
+                    kept_[k] = load;  // the owner of the partner adds it in the second phase
+                }
+                if (!load.active) {
+                    continue;
+                }
+                sink.toBody1(static_cast<std::size_t>(particle_[k]), load);
+                if (partner >= block.firstGrain) {
+                    sink.toBody0(partner, load);
+                }
             }
         }
     };

@@ -330,8 +330,10 @@ void SoftParticleStepper::kick(World& world, double dt, double time)
     }
 }
 
-void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diagnostics)
+void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diagnostics, bool lastOfStep)
 {
+    // world.contacts is looked at after a solver step, and by the cell's stress after every MD step.
+    const bool publish = lastOfStep || world.cell.has_value();
     {
         const StageTimer timer(diagnostics, StepStage::Neighbours);
         const double skin = settings_.relativeSkin * smallestRadius_;
@@ -348,7 +350,7 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
     if (!primed_) {
         const StageTimer timer(diagnostics, StepStage::Contacts);
         md::evaluateCurrentForces(world, candidates_.memory(), loads_, deformation_.get());
-        md::addDampingForces(world, candidates_.memory(), loads_, assembly_);
+        md::addDampingForces(world, candidates_.memory(), loads_, assembly_, true);
         if (world.cell && settings_.pressure) {
             world.cell->innerPressure = stressPressure(world);
         }
@@ -361,7 +363,7 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
     }
     {
         const StageTimer timer(diagnostics, StepStage::Contacts);
-        md::evaluateStepForces(world, candidates_.memory(), half_, dt, next_, deformation_.get(), assembly_);
+        md::evaluateStepForces(world, candidates_.memory(), half_, dt, next_, deformation_.get(), assembly_, publish);
     }
     {
         const StageTimer timer(diagnostics, StepStage::Integrate);
@@ -369,7 +371,7 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
     }
     {
         const StageTimer timer(diagnostics, StepStage::Contacts);
-        md::addDampingForces(world, candidates_.memory(), next_, assembly_);
+        md::addDampingForces(world, candidates_.memory(), next_, assembly_, publish);
     }
     {
         const StageTimer timer(diagnostics, StepStage::Integrate);
@@ -386,7 +388,7 @@ StepDiagnostics SoftParticleStepper::step(World& world)
     const double dt = settings_.dt / static_cast<double>(substeps);
     const double start = world.time;
     for (std::int64_t s = 1; s <= substeps; ++s) {
-        advance(world, dt, diagnostics);
+        advance(world, dt, diagnostics, s == substeps);
         world.time = s == substeps ? start + settings_.dt : start + static_cast<double>(s) * dt;
     }
     ++world.steps;

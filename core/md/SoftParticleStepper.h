@@ -72,7 +72,8 @@ public:
 
 private:
     void adopt(World& world);
-    void advance(World& world, double dt, StepDiagnostics& diagnostics);
+    /// One MD step of dt; `lastOfStep`: the solver step's last, after which world.contacts is looked at.
+    void advance(World& world, double dt, StepDiagnostics& diagnostics, bool lastOfStep);
     void drift(World& world, double dt);
     /// The first half of the cell's Verlet step: half a kick of lambda, then L scaled by
     /// 1 + lambda dt. Returns that scale, which the grains' positions get too (1 without a cell).

@@ -66,20 +66,24 @@ struct CountingSink {
     const World* world;
     Sums* sums;
     std::vector<int>* evaluations;
-    std::vector<int>* preparations;  ///< per contact; -1 once it was evaluated unprepared
+    std::vector<int>* runs;  ///< per contact: how often evaluatePairs covered it
 
-    void prepare(std::size_t first, std::size_t last) const
+    void evaluatePairs(std::size_t first, std::size_t last, const std::int32_t* partner, const std::int32_t* particle,
+                       md::ContactLoad* loads) const
     {
+        QVERIFY(last > first && last - first <= md::LoadAssembly::kPairRun);
         for (std::size_t k = first; k < last; ++k) {
-            ++(*preparations)[k];
+            const Contact& c = world->contacts[k];
+            QVERIFY(c.kind == ContactKind::Particle && c.partner == partner[k - first] &&
+                    c.particle == particle[k - first]);
+            ++(*runs)[k];
+            ++(*evaluations)[k];
+            loads[k - first] = loadOf(k, c);
         }
     }
     void evaluate(std::size_t k, md::ContactLoad& load) const
     {
         ++(*evaluations)[k];
-        if (world->contacts[k].kind == ContactKind::Particle && (*preparations)[k] == 0) {
-            (*preparations)[k] = -1;
-        }
         load = loadOf(k, world->contacts[k]);
     }
     void clear(std::size_t first, std::size_t last) const
@@ -128,13 +132,13 @@ private slots:
             Sums sums{std::vector<Vec3>(grains, Vec3::Constant(5.0)), std::vector<Vec3>(grains, Vec3::Constant(5.0)),
                       0.0};
             std::vector<int> evaluations(world.contacts.size(), 0);
-            std::vector<int> preparations(world.contacts.size(), 0);
-            assembly.assemble(CountingSink{&world, &sums, &evaluations, &preparations});
+            std::vector<int> runs(world.contacts.size(), 0);
+            assembly.assemble(CountingSink{&world, &sums, &evaluations, &runs});
             for (std::size_t k = 0; k < evaluations.size(); ++k) {
                 QVERIFY2(evaluations[k] == 1, "every contact is evaluated exactly once");
                 const bool pair = world.contacts[k].kind == ContactKind::Particle;
-                QVERIFY2(preparations[k] == (pair ? 1 : 0),
-                         "every grain pair is prepared exactly once before its evaluation, no other contact");
+                QVERIFY2(runs[k] == (pair ? 1 : 0),
+                         "every grain pair is evaluated in a run of pairs, no other contact");
             }
             for (std::size_t i = 0; i < grains; ++i) {
                 QVERIFY2(sums.force[i] == expected.force[i] && sums.torque[i] == expected.torque[i],
