@@ -7,7 +7,8 @@
 // - CD-MD equivalence (Unger & Kertesz 2003, eq. 67-68): chain1d with `solver.method = md` alone takes the
 //   contact stiffness q m N_I / dt^2 and damping q m N_I / dt from the theory and reproduces the
 //   omega and tau of the CD run within 5 %;
-// - md runs on the piston, drum and cloud setups of the CD scenarios.
+// - md runs on the piston, drum and cloud setups of the CD scenarios;
+// - after a solver step of many MD steps, world.contacts shows every grain pair as the grains are then.
 #include "BuiltinScenarios.h"
 #include "analysis/ChainOscillation.h"
 #include "analysis/SeriesTable.h"
@@ -73,7 +74,63 @@ private slots:
     void chainOmegaAndTauMatchContactDynamics();
     void mdRunsOnTheCdSetups();
     void rejectedLiveMaterialLeavesTheScenarioAsItWas();
+    void contactsAfterAStepAreThoseOfItsLastMdStep();
 };
+
+// The MD steps inside a solver step leave world.contacts' grain pairs alone (SoftParticleStepper::advance); after
+// the step every pair must show the geometry of the grains where they are, with the levers to the point midway
+// between the surfaces, and the force of that instant: none across a gap, some in an overlap.
+void SoftParticleScenarioTest::contactsAfterAStepAreThoseOfItsLastMdStep()
+{
+    Scenario scenario;
+    scenario.setFromText("world.dimension", "3");
+    scenario.setFromText("solver.method", "md");
+    scenario.setFromText("solver.dt", "0.01");
+    scenario.setFromText("material.stiffness", "1e5");
+    scenario.setFromText("material.restitution", "0.5");
+    scenario.setFromText("gravity.y", "-10");
+    scenario.setFromText("contact.friction", "0.3");
+    scenario.setFromText("particles.count", "600");
+    scenario.setFromText("particles.radius_min", "0.9");
+    scenario.setFromText("particles.radius_max", "1");
+    scenario.setFromText("particles.density", "1");
+    scenario.setFromText("box.width", "17");
+    scenario.setFromText("box.depth", "17");
+    scenario.setFromText("box.height", "40");
+    Simulation simulation(scenario);
+    int overlapping = 0;
+    int open = 0;
+    for (int step = 0; step < 200; ++step) {
+        simulation.step();
+        QVERIFY2(simulation.lastStep().iterations > 1, "several MD steps per solver step");
+    }
+    const World& world = simulation.world();
+    const Particles& p = world.particles;
+    for (const Contact& c : world.contacts) {
+        if (c.kind != ContactKind::Particle) {
+            continue;
+        }
+        const auto i = static_cast<std::size_t>(c.partner);
+        const auto j = static_cast<std::size_t>(c.particle);
+        const Vec3 d = p.position[j] - p.position[i];
+        const double distance = d.norm();
+        const double gap = distance - p.radius[i] - p.radius[j];
+        const Vec3 normal = d / distance;
+        QVERIFY2(c.gap == gap && c.normal == normal, "a pair's gap and normal are those of the grains now");
+        QVERIFY2(c.lever1 == -(p.radius[j] + 0.5 * gap) * normal && c.lever0 == (p.radius[i] + 0.5 * gap) * normal,
+                 "the levers end midway between the surfaces");
+        if (gap > 0.0) {
+            ++open;
+            QVERIFY2(c.force == Vec3::Zero(), "no force across a gap");
+        } else {
+            ++overlapping;
+            QVERIFY2(c.force != Vec3::Zero(), "a force in an overlap");
+        }
+    }
+    std::printf("after 200 steps of %lld MD steps: %d overlapping and %d open grain pairs as the grains are now\n",
+                static_cast<long long>(simulation.lastStep().iterations), overlapping, open);
+    QVERIFY(overlapping > 100 && open > 10);
+}
 
 // MSCM 2024: F = (k_n / 2) v t = 5e4 N and delta = v t = 1e-4 m at t = 0.1 s.
 void SoftParticleScenarioTest::pressReachesTheSeedsForce()
