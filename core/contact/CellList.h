@@ -31,8 +31,8 @@ private:
     /// A particle's centre and radius where the cells' particles are stored one after the other (sorted_'s order), so
     /// that a search reads the particles of adjacent cells from one contiguous run of memory.
     struct Sphere {
-        Vec3 centre;
-        double radius;
+        Vec3 centre = Vec3::Zero();  ///< m
+        double radius = 0.0;         ///< m
     };
 
     /// Bins every particle into the grid of dims cells (x fastest) by its integer coordinate along

@@ -93,10 +93,10 @@ void refreshRigidCandidate(Contact& c, const World& world)
 
 /// A rigid grain pair's geometry at the current positions, with refreshRigidCandidate's arithmetic.
 struct PairGeometry {
-    Vec3 normal;  ///< unit, from body 0 to body 1
-    Vec3 lever0;  ///< m, centre of body 0 to the contact point midway between the surfaces
-    Vec3 lever1;  ///< m, centre of body 1 to it
-    double gap;   ///< m, negative = overlap
+    Vec3 normal;       ///< unit, from body 0 to body 1
+    Vec3 lever0;       ///< m, centre of body 0 to the contact point midway between the surfaces
+    Vec3 lever1;       ///< m, centre of body 1 to it
+    double gap = 0.0;  ///< m, negative = overlap
 };
 
 /// The geometry of grains i (body 0) and j (body 1); `previousNormal` is kept when their centres coincide.
@@ -191,7 +191,7 @@ Vec3 stepLoad(const Vec3& n, double gap, ContactMemory& m, double dt, const Poin
     }
     m.elasticForce = elastic;
     m.normal = n;
-    const Vec3 force = elastic * n + tangential;
+    Vec3 force = elastic * n + tangential;
     add(force, impulse, tangential);
     return force;
 }
