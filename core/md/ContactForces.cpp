@@ -82,16 +82,8 @@ void refreshSurfaceVelocity(Contact& c, const World& world)
     }
 }
 
-/// The geometry of one candidate of rigid spheres (no deformation) at the current positions: normal, gap and
-/// the contact point midway between the surfaces.
-void refreshRigidCandidate(Contact& c, const World& world)
-{
-    refreshGeometry(c, world);
-    placeContactPoint(c, world.particles, c.gap, kRigid);
-    refreshSurfaceVelocity(c, world);
-}
-
-/// A rigid grain pair's geometry at the current positions, with refreshRigidCandidate's arithmetic.
+/// A rigid grain pair's geometry at the current positions: the normal, the gap and the levers to the point midway
+/// between the surfaces (placeContactPoint's for bulges of 0).
 struct PairGeometry {
     Vec3 normal;       ///< unit, from body 0 to body 1
     Vec3 lever0;       ///< m, centre of body 0 to the contact point midway between the surfaces
@@ -116,6 +108,30 @@ PairGeometry rigidPairGeometry(const Particles& p, std::size_t i, std::size_t j,
     g.lever1 = -(r1 + 0.5 * g.gap) * g.normal;
     g.lever0 = (r0 + 0.5 * g.gap) * g.normal;
     return g;
+}
+
+/// Writes a grain pair's geometry into its candidate.
+void setGeometry(Contact& c, const PairGeometry& g)
+{
+    c.normal = g.normal;
+    c.gap = g.gap;
+    c.lever0 = g.lever0;
+    c.lever1 = g.lever1;
+}
+
+/// The geometry of one candidate of rigid spheres (no deformation) at the current positions: normal, gap and
+/// the contact point midway between the surfaces.
+void refreshRigidCandidate(Contact& c, const World& world)
+{
+    if (c.kind == ContactKind::Particle) {
+        setGeometry(c, rigidPairGeometry(world.particles, static_cast<std::size_t>(c.partner),
+                                         static_cast<std::size_t>(c.particle), world.cell ? &*world.cell : nullptr,
+                                         c.normal));
+        return;
+    }
+    refreshGeometry(c, world);
+    placeContactPoint(c, world.particles, c.gap, kRigid);
+    refreshSurfaceVelocity(c, world);
 }
 
 /// The geometry of every candidate of deformed grains at the current positions: normal, gap less the bulges that
@@ -368,10 +384,7 @@ void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const 
                                         });
             if (publish) {
                 Contact& c = world.contacts[first + r];
-                c.normal = g.normal;
-                c.gap = g.gap;
-                c.lever0 = g.lever0;
-                c.lever1 = g.lever1;
+                setGeometry(c, g);
                 c.force = force;
             }
         }
