@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cd/ContactColouring.h"
+#include "cd/GrainContactLanes.h"
 #include "cd/PredictedMotion.h"
 #include "cd/ShockLaw.h"
 #include "cd/SweepConvergence.h"
@@ -30,6 +31,9 @@ struct SweepResult {
 struct RigidBoundaryTerms {
     /// Whether finishColour() does anything (the coloured sweep skips the step between colours otherwise).
     static constexpr bool kFinishesColours = false;
+    /// Whether freeVelocity() returns its argument and updateInColour() only applies: the coloured sweep may then
+    /// compute two grain pairs of a colour side by side (GrainContactLanes).
+    static constexpr bool kPlainUpdates = true;
 
     const ContactSettings* contact = nullptr;
 
@@ -165,18 +169,38 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
             team.single([&] { order = &colouring.shuffledOrder(random); });
             for (const std::uint32_t colour : *order) {
                 const std::span<const std::uint32_t> members = colouring.members(colour);
-                team.forEach(
-                    members.size(),
-                    [&](std::size_t m) {
-                        const std::uint32_t a = members[m];
-                        Contact& c = contacts[a];
-                        const Vec3 R = contactForce(a, c, workspace.shock[a], motion, terms, dt);
-                        const Vec3 dR = R - c.force;
-                        terms.updateInColour(a, c, dR, [&] { motion.applyImpulseToGrains(c, dR, dt); });
-                        c.force = R;
-                        workspace.change[a] = dR;
-                    },
-                    0);  // the team waits after every colour anyway: even a few contacts are shared out
+                const auto update = [&](std::uint32_t a) {
+                    Contact& c = contacts[a];
+                    const Vec3 R = contactForce(a, c, workspace.shock[a], motion, terms, dt);
+                    const Vec3 dR = R - c.force;
+                    terms.updateInColour(a, c, dR, [&] { motion.applyImpulseToGrains(c, dR, dt); });
+                    c.force = R;
+                    workspace.change[a] = dR;
+                };
+                // The team waits after every colour anyway: even a few contacts are shared out (smallest loop 0).
+                if constexpr (kGrainContactLanes && Terms::kPlainUpdates) {
+                    // Two members at a time, grain pairs side by side (they share no grain: the same results).
+                    team.forEach((members.size() + 1) / 2,
+                                 [&](std::size_t m) {
+                                     const std::uint32_t a = members[2 * m];
+                                     if (2 * m + 1 < members.size()) {
+                                         const std::uint32_t b = members[2 * m + 1];
+                                         if (contacts[a].kind == ContactKind::Particle &&
+                                             contacts[b].kind == ContactKind::Particle) {
+                                             updateGrainContacts(contacts[a], contacts[b], workspace.shock[a],
+                                                                 workspace.shock[b], motion, dt, workspace.change[a],
+                                                                 workspace.change[b]);
+                                             return;
+                                         }
+                                         update(b);
+                                     }
+                                     update(a);
+                                 },
+                                 0);
+                } else {
+                    team.forEach(
+                        members.size(), [&](std::size_t m) { update(members[m]); }, 0);
+                }
                 if (Terms::kFinishesColours || !colouring.pistonMembers(colour).empty()) {
                     team.single([&] {
                         for (const std::uint32_t a : colouring.pistonMembers(colour)) {

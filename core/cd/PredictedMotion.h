@@ -15,6 +15,27 @@ struct World;
 /// order, so each grain they touch is a fresh memory access.
 class PredictedMotion {
 public:
+    /// A grain's predicted motion and what an impulse needs of it: 64 bytes, one cache line.
+    struct alignas(64) PredictedBody {
+        Vec3 velocity = Vec3::Zero();         ///< m/s, predicted v(t + dt)
+        Vec3 angularVelocity = Vec3::Zero();  ///< rad/s, predicted
+        double inverseMass = 0.0;             ///< 1/kg
+        double inverseInertia = 0.0;          ///< 1/(kg m^2)
+
+        /// The velocity changes of a force change dR (N) acting for dt at `lever` (m, from the centre).
+        void receive(const Vec3& lever, const Vec3& dR, double dt)
+        {
+            velocity += (dt * inverseMass) * dR;
+            angularVelocity += (dt * inverseInertia) * lever.cross(dR);
+        }
+        /// Those of its reaction -dR.
+        void react(const Vec3& lever, const Vec3& dR, double dt)
+        {
+            velocity -= (dt * inverseMass) * dR;
+            angularVelocity -= (dt * inverseInertia) * lever.cross(dR);
+        }
+    };
+
     /// Free motion: v(t) + dt (g + F_ext / m) for the grains, the piston's applied force and gravity.
     void predict(const World& world, double dt);
 
@@ -24,6 +45,8 @@ public:
     [[nodiscard]] const Vec3& velocity(std::size_t i) const { return bodies_[i].velocity; }
     /// rad/s, grain i's predicted angular velocity.
     [[nodiscard]] const Vec3& angularVelocity(std::size_t i) const { return bodies_[i].angularVelocity; }
+    /// Grain i's predicted motion, for updates of several contacts at once (GrainContactLanes).
+    [[nodiscard]] PredictedBody& body(std::size_t i) { return bodies_[i]; }
     /// m/s, the piston's predicted speed along its normal.
     [[nodiscard]] double pistonVelocity() const { return pistonVelocity_; }
 
@@ -67,13 +90,9 @@ public:
     /// The part of applyImpulse on the grains: it writes only the contact's own grains.
     void applyImpulseToGrains(const Contact& c, const Vec3& dR, double dt)
     {
-        PredictedBody& b1 = bodies_[static_cast<std::size_t>(c.particle)];
-        b1.velocity += (dt * b1.inverseMass) * dR;
-        b1.angularVelocity += (dt * b1.inverseInertia) * c.lever1.cross(dR);
+        bodies_[static_cast<std::size_t>(c.particle)].receive(c.lever1, dR, dt);
         if (c.kind == ContactKind::Particle) {
-            PredictedBody& b0 = bodies_[static_cast<std::size_t>(c.partner)];
-            b0.velocity -= (dt * b0.inverseMass) * dR;
-            b0.angularVelocity -= (dt * b0.inverseInertia) * c.lever0.cross(dR);
+            bodies_[static_cast<std::size_t>(c.partner)].react(c.lever0, dR, dt);
         }
     }
     /// The part of applyImpulse on the piston (a piston contact only).
@@ -83,14 +102,6 @@ public:
     }
 
 private:
-    /// A grain's predicted motion and what an impulse needs of it: 64 bytes, one cache line.
-    struct alignas(64) PredictedBody {
-        Vec3 velocity = Vec3::Zero();         ///< m/s, predicted v(t + dt)
-        Vec3 angularVelocity = Vec3::Zero();  ///< rad/s, predicted
-        double inverseMass = 0.0;             ///< 1/kg
-        double inverseInertia = 0.0;          ///< 1/(kg m^2)
-    };
-
     std::vector<PredictedBody> bodies_;
     double pistonVelocity_ = 0.0;     ///< m/s along the piston normal, predicted
     double pistonInverseMass_ = 0.0;  ///< 1/kg

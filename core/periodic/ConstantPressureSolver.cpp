@@ -17,6 +17,8 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
     static constexpr bool kFree = Shape == CellShape::Free;
     /// finishColour() adds the colour's virial increments and updates the expectations.
     static constexpr bool kFinishesColours = true;
+    /// The shock law sees lambda* l added to the free velocity: no updates side by side.
+    static constexpr bool kPlainUpdates = false;
     using Virial = std::conditional_t<kFree, Mat3, double>;
 
     /// 0 as a virial (an Eigen matrix is not zeroed by construction).
