@@ -15,7 +15,7 @@ namespace granular {
 // at once, each in one lane of an SSE2 register, with the results of one after the other. Every lane operation below
 // is the IEEE operation of the scalar update (contactForce: freeRelativeVelocity and shockLaw; applyImpulseToGrains:
 // PredictedBody::receive and react) in the same order, and no operation is fused, so each lane gives the scalar
-// result bit for bit (tst_grain_contact_lanes checks it; the pinned series hashes too).
+// result bit for bit (tst_grain_contact_lanes checks it).
 
 #if defined(__SSE2__)
 
@@ -219,13 +219,5 @@ inline void updateGrainContacts(Contact& first, Contact& second, const ShockCoef
 inline constexpr bool kGrainContactLanes = false;
 
 #endif
-
-/// Whether two contacts may be updated side by side (updateGrainContacts): both between two grains, sharing none.
-inline bool independentGrainContacts(const Contact& first, const Contact& second)
-{
-    return first.kind == ContactKind::Particle && second.kind == ContactKind::Particle &&
-           first.partner != second.partner && first.partner != second.particle && first.particle != second.partner &&
-           first.particle != second.particle;
-}
 
 }  // namespace granular
