@@ -3,6 +3,7 @@
 // Usage: bench_contact_dynamics [OUTPUT.json] [THREADS] [SWEEP]
 //   THREADS: solver threads (default 1); SWEEP: solver.sweep, random (default, the paper's) or coloured.
 #include "BuiltinScenarios.h"
+#include "CdPacking3d.h"
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 #include "util/Parallel.h"
@@ -52,28 +53,6 @@ Figure measure(const std::string& name, Scenario scenario, int warmup, int steps
     return figure;
 }
 
-Scenario packing3d()
-{
-    Scenario s;
-    s.setFromText("name", "packing3d");
-    s.setFromText("world.dimension", "3");
-    s.setFromText("solver.method", "cd");
-    s.setFromText("solver.iterations", "20");
-    s.setFromText("solver.dt", "0.01");
-    s.setFromText("gravity.y", "-1");
-    s.setFromText("contact.friction", "0.3");
-    s.setFromText("particles.count", "20000");
-    s.setFromText("particles.radius_min", "0.9");
-    s.setFromText("particles.radius_max", "1");
-    s.setFromText("particles.density", "1");
-    s.setFromText("particles.gap", "0.02");
-    s.setFromText("particles.jitter", "0.5");
-    s.setFromText("box.width", "41");
-    s.setFromText("box.depth", "41");
-    s.setFromText("box.height", "110");
-    return s;
-}
-
 Scenario withSweep(Scenario scenario, const std::string& sweep)
 {
     scenario.setFromText("solver.sweep", sweep);
@@ -94,7 +73,7 @@ int main(int argc, char** argv)
     std::printf("solver threads: %d, solver.sweep = %s\n", solverThreads(), sweep.c_str());
     const Figure figures[] = {
         measure("piston2d", withSweep(resolveScenario("piston2d"), sweep), 2500, 500),
-        measure("packing3d_20000", withSweep(packing3d(), sweep), 100, 50),
+        measure("packing3d_20000", withSweep(bench::cdPacking3d(), sweep), 100, 50),
     };
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
     std::printf("%-18s %10s %8s %12s %14s %18s\n", "case", "particles", "steps", "candidates", "wall time (s)",
