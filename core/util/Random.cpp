@@ -1,7 +1,5 @@
 #include "util/Random.h"
 
-#include <bit>
-
 namespace granular {
 
 namespace {
@@ -21,29 +19,6 @@ Random::Random(std::uint64_t seed)
     for (auto& word : state_) {
         word = splitMix64(seed);
     }
-}
-
-std::uint64_t Random::next()
-{
-    const std::uint64_t result = std::rotl(state_[1] * 5U, 7) * 9U;
-    const std::uint64_t t = state_[1] << 17U;
-    state_[2] ^= state_[0];
-    state_[3] ^= state_[1];
-    state_[1] ^= state_[2];
-    state_[0] ^= state_[3];
-    state_[2] ^= t;
-    state_[3] = std::rotl(state_[3], 45);
-    return result;
-}
-
-std::uint64_t Random::below(std::uint64_t n)
-{
-    const std::uint64_t limit = ~std::uint64_t{0} - (~std::uint64_t{0} % n);
-    std::uint64_t x = next();
-    while (x >= limit) {
-        x = next();
-    }
-    return x % n;
 }
 
 }  // namespace granular

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -12,12 +13,36 @@ class Random {
 public:
     explicit Random(std::uint64_t seed);
 
-    std::uint64_t next();
+    std::uint64_t next()
+    {
+        const std::uint64_t result = std::rotl(state_[1] * 5U, 7) * 9U;
+        const std::uint64_t t = state_[1] << 17U;
+        state_[2] ^= state_[0];
+        state_[3] ^= state_[1];
+        state_[1] ^= state_[2];
+        state_[0] ^= state_[3];
+        state_[2] ^= t;
+        state_[3] = std::rotl(state_[3], 45);
+        return result;
+    }
     /// Uniform in [0, 1) with 53 random bits.
     double uniform() { return static_cast<double>(next() >> 11U) * 0x1.0p-53; }
     double uniform(double low, double high) { return low + (high - low) * uniform(); }
-    /// Uniform integer in [0, n), n > 0, without modulo bias.
-    std::uint64_t below(std::uint64_t n);
+    /// Uniform integer in [0, n), n > 0, without modulo bias: draws x until x < limit = M - (M mod n), M = 2^64 - 1,
+    /// and returns x mod n. Only a draw above M - n can reach the limit (limit > M - n), so the limit's division is
+    /// made only for those (a chance of n / 2^64): one division a draw instead of two, the same numbers.
+    std::uint64_t below(std::uint64_t n)
+    {
+        constexpr std::uint64_t kMax = ~std::uint64_t{0};
+        std::uint64_t x = next();
+        if (x > kMax - n) {
+            const std::uint64_t limit = kMax - kMax % n;
+            while (x >= limit) {
+                x = next();
+            }
+        }
+        return x % n;
+    }
 
     /// The generator's whole state, to save and restore it (checkpoints).
     [[nodiscard]] std::array<std::uint64_t, 4> state() const { return {state_[0], state_[1], state_[2], state_[3]}; }
