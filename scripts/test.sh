@@ -7,7 +7,8 @@
 #     Without MPI: LeakSanitizer reports Open MPI's own allocations; the MPI test runs in build/.
 #  2. build/: everything (Release, GCC), all tests but the label peer.
 #  3. lint (scripts/lint.sh): clang-format and clang-tidy over the project's code, warnings as errors.
-# The peer comparisons (label peer, LIGGGHTS, ~12 min) run with GRANULAR_PEER_TESTS=1, not in CI.
+# The peer comparisons (label peer: LIGGGHTS, ~12 min; Siconos where installed, ~5 s) run with
+# GRANULAR_PEER_TESTS=1, not in CI.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/setup.sh"

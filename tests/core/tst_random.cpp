@@ -2,7 +2,7 @@
 // for every draw), also where the rejection is frequent, and stays in [0, n).
 #include "util/Random.h"
 
-#include <QtTest/QtTest>
+#include <QtTest>
 
 #include <cstdint>
 
