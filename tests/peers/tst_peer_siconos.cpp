@@ -5,9 +5,9 @@
 // shock law (eq. 34) converges to a solution of the Signorini-Coulomb problem by Siconos's own measure
 // (fc3d_compute_error, the normal-map residual over |q|), as Siconos's NSGS does. Label `peer`; built only where
 // Siconos is installed.
+#include "CdPacking3d.h"
 #include "cd/GaussSeidelSolver.h"
 #include "peers/siconos/SiconosStepProblem.h"
-#include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 #include "util/Random.h"
 
@@ -21,26 +21,15 @@ using namespace granular::siconos_peer;
 
 namespace {
 
-/// bench_contact_dynamics' packing (radius 0.9-1 m, gaps 0.02 m, friction 0.3), 2000 spheres, gravity tilted by 27 deg.
+/// bench_contact_dynamics' packing (bench/CdPacking3d.h), 2000 spheres in a narrower box, gravity tilted by 27 deg.
 Scenario packing()
 {
-    Scenario s;
-    s.setFromText("world.dimension", "3");
-    s.setFromText("solver.method", "cd");
-    s.setFromText("solver.iterations", "20");
-    s.setFromText("solver.dt", "0.01");
-    s.setFromText("gravity.x", "0.5");  // tilted: the grains lean on a side wall, the contacts carry friction
-    s.setFromText("gravity.y", "-1");
-    s.setFromText("contact.friction", "0.3");
+    Scenario s = bench::cdPacking3d();
     s.setFromText("particles.count", "2000");
-    s.setFromText("particles.radius_min", "0.9");
-    s.setFromText("particles.radius_max", "1");
-    s.setFromText("particles.density", "1");
-    s.setFromText("particles.gap", "0.02");
-    s.setFromText("particles.jitter", "0.5");
     s.setFromText("box.width", "21");
     s.setFromText("box.depth", "21");
     s.setFromText("box.height", "45");
+    s.setFromText("gravity.x", "0.5");  // tilted: the grains lean on a side wall, the contacts carry friction
     return s;
 }
 
