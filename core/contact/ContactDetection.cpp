@@ -43,12 +43,14 @@ void addBoundaryContact(std::vector<Contact>& out, const World& world, ContactKi
 double candidateMargin(const World& world, double dt, double relativeMargin)
 {
     const auto& p = world.particles;
-    double smallest = p.size() > 0 ? p.radius[0] : 0.0;
-    double fastest = 0.0;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-        smallest = std::min(smallest, p.radius[i]);
-        fastest = std::max(fastest, p.velocity[i].norm() + p.angularVelocity[i].norm() * p.radius[i]);
-    }
+    // Maxima on the solver threads (the same for any order); the smallest radius as the largest negative one.
+    const Vec3* velocity = p.velocity.data();
+    const Vec3* angularVelocity = p.angularVelocity.data();
+    const double* radius = p.radius.data();
+    double fastest = parallelMaximum(
+        p.size(), 0.0, [=](std::size_t i) { return velocity[i].norm() + angularVelocity[i].norm() * radius[i]; });
+    const double smallest =
+        p.size() > 0 ? -parallelMaximum(p.size(), -p.radius[0], [=](std::size_t i) { return -radius[i]; }) : 0.0;
     if (world.piston) {
         fastest = std::max(fastest, std::fabs(world.piston->velocity));
     }
@@ -62,18 +64,20 @@ double candidateMargin(const World& world, double dt, double relativeMargin)
 void ContactDetection::update(World& world, double margin)
 {
     const Particles& p = world.particles;
-    next_.clear();
     if (world.cell) {
         cells_.findPeriodicPairs(p, *world.cell, margin, pairs_);
     } else {
-        cells_.findPairs(p, world.bounds, world.dimension, margin, pairs_);
+        pairList_.findPairs(p, world.bounds, world.dimension, margin, pairs_);
     }
+    // The last update's entries are overwritten on the threads (a resize from empty would construct them all on
+    // this one).
     next_.resize(pairs_.size());
     parallelFor(pairs_.size(), [&](std::size_t k) {
         const auto [i, j] = pairs_[k];
         const auto si = static_cast<std::size_t>(i);
         const auto sj = static_cast<std::size_t>(j);
         Contact& c = next_[k];
+        c = Contact{};
         c.kind = ContactKind::Particle;
         c.partner = i;
         c.particle = j;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "contact/CellList.h"
+#include "contact/GrainPairList.h"
 #include "model/Contact.h"
 
 #include <vector>
@@ -14,11 +15,16 @@ struct World;
 /// (Unger & Kertesz 2003, eq. 17-18) and carries over the forces of candidates that already existed.
 class ContactDetection {
 public:
+    /// `relativePairSkin` (smallest radii): the skin of the grain pairs' Verlet list in a box (GrainPairList; 0:
+    /// a cell search at every update). The candidates are the same for any skin.
+    explicit ContactDetection(double relativePairSkin = 0.0) : pairList_(relativePairSkin) {}
+
     /// `margin` (m): candidates are pairs with gap < margin; it must cover the approach within one step.
     void update(World& world, double margin);
 
 private:
-    CellList cells_;
+    CellList cells_;          ///< a periodic cell's search
+    GrainPairList pairList_;  ///< a box's grain pairs
     std::vector<std::pair<std::int32_t, std::int32_t>> pairs_;
     std::vector<Contact> next_;
     std::vector<std::vector<Contact>> blockContacts_;  ///< boundary candidates of each block of grains

@@ -54,7 +54,10 @@ public:
     [[nodiscard]] const std::vector<ContactMemory>& memory() const { return memory_; }
 
 private:
-    ContactDetection detection_;
+    /// The grain pairs' Verlet list (GrainPairList) reaches this many smallest radii beyond the candidates' margin:
+    /// most rebuilds of the candidates then pick their pairs from it instead of searching the cells.
+    static constexpr double kPairSkin = 0.3;
+    ContactDetection detection_{kPairSkin};
     std::vector<std::uint64_t> keys_;  ///< Contact::key() of memory_, ascending
     std::vector<ContactMemory> memory_;
     std::vector<Vec3> displacement_;    ///< m, of each grain since the last rebuild
