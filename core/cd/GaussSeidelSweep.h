@@ -72,8 +72,8 @@ struct SweepWorkspace {
 /// One contact's new force R (eq. 23 and 34) from the predicted velocities with its own force removed, what the
 /// method adds to them (`terms`) and the step's coefficients.
 template <class Terms>
-Vec3 contactForce(std::size_t a, const Contact& c, const ShockCoefficients& k, const PredictedMotion& motion,
-                  const Terms& terms, double dt)
+[[gnu::always_inline]] inline Vec3 contactForce(std::size_t a, const Contact& c, const ShockCoefficients& k,
+                                                const PredictedMotion& motion, const Terms& terms, double dt)
 {
     const Vec3 V = motion.contactVelocity(c);
     const Vec3 U = terms.freeVelocity(a, freeRelativeVelocity(c, V, dt));

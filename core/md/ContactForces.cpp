@@ -35,7 +35,7 @@ void addTorques(std::vector<Vec3>& torque, const Contact& c, const Vec3& tangent
 }
 
 /// The spring xi turned into the tangent plane of the normal n, its length kept.
-Vec3 springInTangentPlane(const Vec3& spring, const Vec3& normal)
+[[gnu::always_inline]] inline Vec3 springInTangentPlane(const Vec3& spring, const Vec3& normal)
 {
     Vec3 turned = spring - spring.dot(normal) * normal;
     const double length = turned.norm();
@@ -47,7 +47,8 @@ Vec3 springInTangentPlane(const Vec3& spring, const Vec3& normal)
 
 /// Coulomb: |F_t| <= mu F_n. A sliding contact's spring is cut back so that it alone carries the
 /// limit (Cundall-Strack), which makes the force continuous when the contact sticks again.
-Vec3 capByCoulomb(Vec3 tangential, double normalForce, const PairLaw& law, double stiffness, Vec3& spring)
+[[gnu::always_inline]] inline Vec3 capByCoulomb(Vec3 tangential, double normalForce, const PairLaw& law,
+                                                double stiffness, Vec3& spring)
 {
     const double limit = law.friction * std::max(normalForce, 0.0);
     const double magnitude = tangential.norm();
@@ -92,8 +93,8 @@ struct PairGeometry {
 };
 
 /// The geometry of grains i (body 0) and j (body 1); `previousNormal` is kept when their centres coincide.
-PairGeometry rigidPairGeometry(const Particles& p, std::size_t i, std::size_t j, const PeriodicCell* cell,
-                               const Vec3& previousNormal)
+[[gnu::always_inline]] inline PairGeometry rigidPairGeometry(const Particles& p, std::size_t i, std::size_t j,
+                                                             const PeriodicCell* cell, const Vec3& previousNormal)
 {
     Vec3 d = p.position[j] - p.position[i];
     if (cell != nullptr) {
@@ -240,8 +241,9 @@ void dampingLoad(const World& world, Contact& c, const ContactMemory& m, double 
 }
 
 /// A contact's step load as LoadAssembly hands it to the bodies (lever0 only for a grain pair).
-void setStepLoad(ContactLoad& load, const Vec3& normal, const Vec3* lever0, const Vec3& lever1, const Vec3& force,
-                 const Vec3& impulse, const Vec3& tangential)
+[[gnu::always_inline]] inline void setStepLoad(ContactLoad& load, const Vec3& normal, const Vec3* lever0,
+                                               const Vec3& lever1, const Vec3& force, const Vec3& impulse,
+                                               const Vec3& tangential)
 {
     load.force = force;
     load.impulse = impulse;
