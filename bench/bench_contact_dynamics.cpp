@@ -1,7 +1,8 @@
 // Throughput of the contact dynamics solver: contact updates (one-contact shock-law solves) per
 // second for piston2d and for a 3D packing of ~20,000 spheres. Not a test: prints and saves figures.
-// Usage: bench_contact_dynamics [OUTPUT.json] [THREADS] [SWEEP]
-//   THREADS: solver threads (default 1); SWEEP: solver.sweep, random (default, the paper's) or coloured.
+// Usage: bench_contact_dynamics [OUTPUT.json] [THREADS] [SWEEP] [CASE]
+//   THREADS: solver threads (default 1); SWEEP: solver.sweep, random (default, the paper's) or coloured;
+//   CASE: piston2d or packing3d_20000 alone (default both, e.g. one case under a profiler).
 #include "BuiltinScenarios.h"
 #include "CdPacking3d.h"
 #include "scenario/Scenario.h"
@@ -16,6 +17,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <vector>
 
 using namespace granular;
 
@@ -65,16 +67,25 @@ int main(int argc, char** argv)
 {
     const int threads = argc > 2 ? std::atoi(argv[2]) : 1;
     const std::string sweep = argc > 3 ? argv[3] : "random";
+    const std::string only = argc > 4 ? argv[4] : "";
     if (threads < 1) {
         std::fprintf(stderr, "bench_contact_dynamics: THREADS must be a whole number >= 1, got '%s'\n", argv[2]);
         return 2;
     }
     setSolverThreads(threads);
+    if (!only.empty() && only != "piston2d" && only != "packing3d_20000") {
+        std::fprintf(stderr, "bench_contact_dynamics: CASE must be piston2d or packing3d_20000, got '%s'\n",
+                     only.c_str());
+        return 2;
+    }
     std::printf("solver threads: %d, solver.sweep = %s\n", solverThreads(), sweep.c_str());
-    const Figure figures[] = {
-        measure("piston2d", withSweep(resolveScenario("piston2d"), sweep), 2500, 500),
-        measure("packing3d_20000", withSweep(bench::cdPacking3d(), sweep), 100, 50),
-    };
+    std::vector<Figure> figures;
+    if (only.empty() || only == "piston2d") {
+        figures.push_back(measure("piston2d", withSweep(resolveScenario("piston2d"), sweep), 2500, 500));
+    }
+    if (only.empty() || only == "packing3d_20000") {
+        figures.push_back(measure("packing3d_20000", withSweep(bench::cdPacking3d(), sweep), 100, 50));
+    }
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
     std::printf("%-18s %10s %8s %12s %14s %18s\n", "case", "particles", "steps", "candidates", "wall time (s)",
                 "contact updates/s");

@@ -22,6 +22,10 @@ public:
     void colour(const std::vector<Contact>& contacts, std::size_t particles);
 
     [[nodiscard]] std::size_t colours() const { return start_.empty() ? 0 : start_.size() - 1; }
+    /// All contacts, colour by colour: colour k's are the members(k).size() from firstMember(k) on.
+    [[nodiscard]] std::span<const std::uint32_t> allMembers() const { return members_; }
+    /// Where colour k's contacts start in allMembers().
+    [[nodiscard]] std::size_t firstMember(std::size_t k) const { return start_[k]; }
     /// The contacts of colour `k`, in ascending index.
     [[nodiscard]] std::span<const std::uint32_t> members(std::size_t k) const
     {

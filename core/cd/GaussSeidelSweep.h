@@ -63,10 +63,13 @@ struct RigidBoundaryTerms {
 
 /// What the sweeps of one step keep between steps (reused memory, no state).
 struct SweepWorkspace {
-    std::vector<std::uint32_t> order;      ///< the random sweep's permutation
-    std::vector<ShockCoefficients> shock;  ///< per contact, this step's shock-law constants
-    ContactColouring colouring;            ///< the coloured sweep's colours
-    std::vector<Vec3> change;              ///< N, the coloured sweep's dR per contact in the current iteration
+    std::vector<std::uint32_t> order;            ///< the random sweep's permutation
+    std::vector<ShockCoefficients> shock;        ///< per contact, this step's shock-law constants
+    ContactColouring colouring;                  ///< the coloured sweep's colours
+    std::vector<Contact> colourOrder;            ///< the coloured sweep's copies of the contacts, colour by colour
+    std::vector<ShockCoefficients> colourShock;  ///< their coefficients, in the same order
+    std::vector<ForceChange> forceChange;        ///< the coloured sweep's, per contact in the current iteration
+    std::vector<Vec3> change;                    ///< N, the coloured sweep's dR per piston contact, ditto
 };
 
 /// One contact's new force R (eq. 23 and 34) from the predicted velocities with its own force removed, what the
@@ -94,6 +97,10 @@ inline bool finishIteration(SweepResult& result, SweepConvergence& convergence, 
 /// How many updates ahead the random sweep asks the memory for a contact, and for its grains.
 inline constexpr std::size_t kPrefetchContact = 8;
 inline constexpr std::size_t kPrefetchGrains = 4;
+
+/// How many contacts ahead the coloured sweep asks the memory for a contact's grains: its contacts lie in colour
+/// order, but their grains follow no stride the hardware foresees.
+inline constexpr std::size_t kColourPrefetchGrains = 8;
 
 /// The coloured sweep measures convergence in blocks of this many contacts (a size of its own, so that the sums'
 /// order does not depend on the thread count).
@@ -145,6 +152,8 @@ SweepResult randomSweeps(std::vector<Contact>& contacts, const SolverSettings& s
 /// What several contacts share, the piston's velocity and the periodic cell's expectations, is updated after each
 /// colour, from the colour's changes in ascending contact index. The convergence measures are taken after each
 /// iteration in ascending contact index. Nothing depends on the thread count.
+/// The sweeps work on copies of the contacts and their coefficients in colour order (a colour's lie side by side in
+/// memory, as the hardware streams them) and give the forces back at the end.
 template <class Terms>
 SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings& solver, Random& random,
                            PredictedMotion& motion, SweepWorkspace& workspace, Terms& terms, std::size_t particles)
@@ -154,59 +163,82 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
     SweepResult result;
     ContactColouring& colouring = workspace.colouring;
     colouring.colour(contacts, particles);
+    const std::span<const std::uint32_t> original = colouring.allMembers();
+    workspace.colourOrder.resize(count);
+    workspace.colourShock.resize(count);
+    workspace.forceChange.resize(count);
     workspace.change.resize(count);
     terms.prepareColours(count);
     SweepConvergence convergence(contacts, solver.forceCutoff, solver.criterion);
     std::vector<SweepConvergence> parts((count + kConvergenceBlock - 1) / kConvergenceBlock,
                                         SweepConvergence(solver.forceCutoff, solver.criterion));
     const std::int64_t limit = solver.iterationLimit();
+    Contact* ordered = workspace.colourOrder.data();
+    const ShockCoefficients* shock = workspace.colourShock.data();
+    // Contact ordered[i] is contacts[original[i]]: `a` below is the contact's index, `i` its place in colour order.
+    const auto update = [&](std::size_t i) {
+        const std::uint32_t a = original[i];
+        Contact& c = ordered[i];
+        const Vec3 R = contactForce(a, c, shock[i], motion, terms, dt);
+        const Vec3 dR = R - c.force;
+        terms.updateInColour(a, c, dR, [&] { motion.applyImpulseToGrains(c, dR, dt); });
+        c.force = R;
+        workspace.forceChange[a] = ForceChange(R, dR);
+        if (c.kind == ContactKind::Piston) {
+            workspace.change[a] = dR;
+        }
+    };
     // One parallel region for all the iterations: the colours and the convergence blocks are loops of its team, what
     // several contacts share is updated by one of its threads between them.
     bool done = result.iterations >= limit;
     const std::vector<std::uint32_t>* order = nullptr;
     inThreadTeam(count, [&](const ThreadTeam& team) {
+        team.forEach(count, [&](std::size_t i) {
+            workspace.colourOrder[i] = contacts[original[i]];
+            workspace.colourShock[i] = workspace.shock[original[i]];
+        });
         while (!done) {
             team.single([&] { order = &colouring.shuffledOrder(random); });
             for (const std::uint32_t colour : *order) {
-                const std::span<const std::uint32_t> members = colouring.members(colour);
-                const auto update = [&](std::uint32_t a) {
-                    Contact& c = contacts[a];
-                    const Vec3 R = contactForce(a, c, workspace.shock[a], motion, terms, dt);
-                    const Vec3 dR = R - c.force;
-                    terms.updateInColour(a, c, dR, [&] { motion.applyImpulseToGrains(c, dR, dt); });
-                    c.force = R;
-                    workspace.change[a] = dR;
-                };
+                const std::size_t first = colouring.firstMember(colour);
+                const std::size_t size = colouring.members(colour).size();
                 // The team waits after every colour anyway: even a few contacts are shared out (smallest loop 0).
                 if constexpr (kGrainContactLanes && Terms::kPlainUpdates) {
                     // Two members at a time, grain pairs side by side (they share no grain: the same results).
-                    team.forEach((members.size() + 1) / 2,
+                    team.forEach((size + 1) / 2,
                                  [&](std::size_t m) {
-                                     const std::uint32_t a = members[2 * m];
-                                     if (2 * m + 1 < members.size()) {
-                                         const std::uint32_t b = members[2 * m + 1];
-                                         if (contacts[a].kind == ContactKind::Particle &&
-                                             contacts[b].kind == ContactKind::Particle) {
-                                             updateGrainContacts(contacts[a], contacts[b], workspace.shock[a],
-                                                                 workspace.shock[b], motion, dt, workspace.change[a],
-                                                                 workspace.change[b]);
+                                     const std::size_t i = first + 2 * m;
+                                     if (2 * m + kColourPrefetchGrains + 1 < size) {
+                                         motion.prefetch(ordered[i + kColourPrefetchGrains]);
+                                         motion.prefetch(ordered[i + kColourPrefetchGrains + 1]);
+                                     }
+                                     if (2 * m + 1 < size) {
+                                         const std::size_t j = i + 1;
+                                         if (ordered[i].kind == ContactKind::Particle &&
+                                             ordered[j].kind == ContactKind::Particle) {
+                                             Vec3 dRi;
+                                             Vec3 dRj;
+                                             updateGrainContacts(ordered[i], ordered[j], shock[i], shock[j], motion, dt,
+                                                                 dRi, dRj);
+                                             workspace.forceChange[original[i]] = ForceChange(ordered[i].force, dRi);
+                                             workspace.forceChange[original[j]] = ForceChange(ordered[j].force, dRj);
                                              return;
                                          }
-                                         update(b);
+                                         update(j);
                                      }
-                                     update(a);
+                                     update(i);
                                  },
                                  0);
                 } else {
                     team.forEach(
-                        members.size(), [&](std::size_t m) { update(members[m]); }, 0);
+                        size, [&](std::size_t m) { update(first + m); }, 0);
                 }
                 if (Terms::kFinishesColours || !colouring.pistonMembers(colour).empty()) {
                     team.single([&] {
                         for (const std::uint32_t a : colouring.pistonMembers(colour)) {
                             motion.applyImpulseToPiston(contacts[a], workspace.change[a], dt);
                         }
-                        terms.finishColour(members);
+                        terms.finishColour(colouring.members(colour));
                     });
                 }
             }
@@ -216,7 +248,7 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
                 [&](std::size_t b) {
                     SweepConvergence part(solver.forceCutoff, solver.criterion);  // local: no false sharing
                     for (std::size_t a = b * kConvergenceBlock; a < std::min(count, (b + 1) * kConvergenceBlock); ++a) {
-                        part.record(contacts[a].force, workspace.change[a]);
+                        part.record(workspace.forceChange[a]);
                     }
                     parts[b] = part;
                 },
@@ -228,6 +260,7 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
                 done = finishIteration(result, convergence, count, solver) || result.iterations >= limit;
             });
         }
+        team.forEach(count, [&](std::size_t i) { contacts[original[i]].force = workspace.colourOrder[i].force; });
     });
     return result;
 }

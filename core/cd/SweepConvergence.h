@@ -30,6 +30,20 @@ inline void shuffleSweepOrder(std::vector<std::uint32_t>& order, Random& random)
     }
 }
 
+/// What the convergence measures take of one contact's update, R - dR -> R (N^2): kept per contact where the
+/// updates run out of the measures' order (the coloured sweep), so that the measures add them in their own.
+struct ForceChange {
+    double squaredForce = 0.0;     ///< |R|^2
+    double squaredChange = 0.0;    ///< |dR|^2
+    double squaredPrevious = 0.0;  ///< |R - dR|^2
+
+    ForceChange() = default;
+    ForceChange(const Vec3& R, const Vec3& dR)
+        : squaredForce(R.squaredNorm()), squaredChange(dR.squaredNorm()), squaredPrevious((R - dR).squaredNorm())
+    {
+    }
+};
+
 /// The convergence measures of the non-linear Gauss-Seidel iteration, gathered contact by contact during a
 /// sweep: the local criterion's largest relative change (Unger & Kertesz 2003, eq. 35), the global one's mean
 /// force (eq. 36), and the relative change of the whole force vector, |dR| / |R| over all contacts (Euclidean
@@ -74,17 +88,12 @@ public:
     /// One contact's force went from R - dR to R.
     void record(const Vec3& R, const Vec3& dR)
     {
-        const double squaredForce = R.squaredNorm();
-        const double squaredChange = dR.squaredNorm();
-        squaredForces_ += squaredForce;
-        squaredChanges_ += squaredChange;
-        if (criterion_ == ConvergenceCriterion::Global) {
-            meanForce_ += std::sqrt(squaredForce);
-            return;
-        }
-        if (squaredChange > 0.0) {
-            recordRelativeChange(R, dR, squaredForce, squaredChange);
-        }
+        record(R.squaredNorm(), dR.squaredNorm(), [&] { return (R - dR).squaredNorm(); });
+    }
+    /// The same from its squares.
+    void record(const ForceChange& f)
+    {
+        record(f.squaredForce, f.squaredChange, [&] { return f.squaredPrevious; });
     }
 
     /// Ends a sweep over `count` contacts; returns the residual of the criterion (eq. 36 for the
@@ -108,11 +117,25 @@ public:
     [[nodiscard]] double forceChange() const { return forceChange_; }
 
 private:
+    /// |R|^2, |dR|^2 and what gives |R - dR|^2 (taken only where the relative change needs it), N^2.
+    template <class SquaredPrevious>
+    void record(double squaredForce, double squaredChange, const SquaredPrevious& squaredPrevious)
+    {
+        squaredForces_ += squaredForce;
+        squaredChanges_ += squaredChange;
+        if (criterion_ == ConvergenceCriterion::Global) {
+            meanForce_ += std::sqrt(squaredForce);
+            return;
+        }
+        if (squaredChange > 0.0) {
+            recordRelativeChange(squaredForce, squaredChange, squaredPrevious());
+        }
+    }
+
     /// Eq. 35's |dR| / (|R| + delta). The change is scaled by |R| + delta; a contact that just opened (R = 0) is
     /// scaled by its previous force instead, so that the residual stays finite without a cut-off.
-    void recordRelativeChange(const Vec3& R, const Vec3& dR, double squaredForce, double squaredChange)
+    void recordRelativeChange(double squaredForce, double squaredChange, double squaredPrevious)
     {
-        const double squaredPrevious = (R - dR).squaredNorm();
         // (max(|R|, |R - dR|) + delta)^2 >= max(|R|^2, |R - dR|^2) + delta^2: below this bound (with room for
         // rounding) the change cannot be the sweep's largest, and the roots are not taken.
         const double bound = std::max(squaredForce, squaredPrevious) + forceCutoff_ * forceCutoff_;

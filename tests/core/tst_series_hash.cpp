@@ -65,6 +65,10 @@ private slots:
              {"run.time=5", "solver.method=md", "material.stiffness=1e4", "material.restitution=0.5"},
              0xd6a9ec3049b5d4f6ULL},
             {"freefall3d", {}, 0x1ed90f3de90bbba3ULL},  // ballistic flight integrated exactly since issue 17
+            // The coloured sweep (solver.sweep = coloured), with the piston's and the periodic cell's shared terms
+            // (piston2d's grains touch from t = 3.2 s on).
+            {"piston2d", {"run.time=4", "output.interval=0.01", "solver.sweep=coloured"}, 0x44d457db6f153173ULL},
+            {"periodic2d", {"run.time=5", "solver.sweep=coloured"}, 0x1aa41dcf5d53e205ULL},
         };
 #if defined(__clang__) || !defined(__GNUC__)
         // C++ leaves the compiler free in how it rounds some expressions (e.g. contraction, libm builtins): the
