@@ -68,7 +68,8 @@ struct SweepWorkspace {
     ContactColouring colouring;                  ///< the coloured sweep's colours
     std::vector<Contact> colourOrder;            ///< the coloured sweep's copies of the contacts, colour by colour
     std::vector<ShockCoefficients> colourShock;  ///< their coefficients, in the same order
-    std::vector<ForceChange> forceChange;        ///< the coloured sweep's, per contact in the current iteration
+    std::vector<std::uint32_t> colourPlace;      ///< contact a's place in colourOrder
+    std::vector<ForceChange> forceChange;        ///< the coloured sweep's, in colour order, in the current iteration
     std::vector<Vec3> change;                    ///< N, the coloured sweep's dR per piston contact, ditto
 };
 
@@ -167,6 +168,7 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
     workspace.colourOrder.resize(count);
     workspace.colourShock.resize(count);
     workspace.forceChange.resize(count);
+    workspace.colourPlace.resize(count);
     workspace.change.resize(count);
     terms.prepareColours(count);
     SweepConvergence convergence(contacts, solver.forceCutoff, solver.criterion);
@@ -183,7 +185,7 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
         const Vec3 dR = R - c.force;
         terms.updateInColour(a, c, dR, [&] { motion.applyImpulseToGrains(c, dR, dt); });
         c.force = R;
-        workspace.forceChange[a] = ForceChange(R, dR);
+        workspace.forceChange[i] = ForceChange(R, dR);
         if (c.kind == ContactKind::Piston) {
             workspace.change[a] = dR;
         }
@@ -196,6 +198,7 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
         team.forEach(count, [&](std::size_t i) {
             workspace.colourOrder[i] = contacts[original[i]];
             workspace.colourShock[i] = workspace.shock[original[i]];
+            workspace.colourPlace[original[i]] = static_cast<std::uint32_t>(i);
         });
         while (!done) {
             team.single([&] { order = &colouring.shuffledOrder(random); });
@@ -220,8 +223,8 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
                                              Vec3 dRj;
                                              updateGrainContacts(ordered[i], ordered[j], shock[i], shock[j], motion, dt,
                                                                  dRi, dRj);
-                                             workspace.forceChange[original[i]] = ForceChange(ordered[i].force, dRi);
-                                             workspace.forceChange[original[j]] = ForceChange(ordered[j].force, dRj);
+                                             workspace.forceChange[i] = ForceChange(ordered[i].force, dRi);
+                                             workspace.forceChange[j] = ForceChange(ordered[j].force, dRj);
                                              return;
                                          }
                                          update(j);
@@ -248,7 +251,7 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
                 [&](std::size_t b) {
                     SweepConvergence part(solver.forceCutoff, solver.criterion);  // local: no false sharing
                     for (std::size_t a = b * kConvergenceBlock; a < std::min(count, (b + 1) * kConvergenceBlock); ++a) {
-                        part.record(workspace.forceChange[a]);
+                        part.record(workspace.forceChange[workspace.colourPlace[a]]);
                     }
                     parts[b] = part;
                 },
