@@ -3,9 +3,11 @@
 #include "model/World.h"
 #include "scenario/Value.h"
 #include "settings/Settings.h"
+#include "util/Parallel.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <sstream>
 
@@ -49,6 +51,45 @@ std::string likelyCause(const Settings& s, bool nonFinite, const BlowUpGuard::Ad
     return "solver.dt = " + number(s.solver.dt) + " s or an applied force is too large";
 }
 
+/// What is wrong with grain i, if anything: a non-finite state (`nonFinite` set), or, where the method keeps its
+/// grains contained, a step longer than the container or a place outside it.
+std::optional<std::string> grainProblem(const World& world, std::size_t i, double dt, double container, bool contained,
+                                        bool& nonFinite)
+{
+    const auto& p = world.particles;
+    const Vec3& x = p.position[i];
+    const Vec3& v = p.velocity[i];
+    if (!x.allFinite() || !v.allFinite() || !p.angularVelocity[i].allFinite()) {
+        nonFinite = true;
+        return "grain " + std::to_string(i) + " has a non-finite position or velocity";
+    }
+    if (!contained) {
+        return std::nullopt;
+    }
+    if (container > 0.0 && std::isfinite(p.mass[i]) && v.norm() * dt > container) {
+        return "grain " + std::to_string(i) + " moves " + number(v.norm() * dt) + " m per step at " + number(v.norm()) +
+               " m/s, more than the container's " + number(container) + " m";
+    }
+    for (const PlaneWall& wall : world.walls) {
+        if (wall.signedDistance(x) < -p.radius[i]) {
+            return "grain " + std::to_string(i) + " is " + number(-wall.signedDistance(x)) + " m beyond the " +
+                   wall.name + " wall, outside its container";
+        }
+    }
+    if (world.piston && world.piston->plane.signedDistance(x) < -p.radius[i]) {
+        return "grain " + std::to_string(i) + " is " + number(-world.piston->plane.signedDistance(x)) +
+               " m beyond the piston, outside its container";
+    }
+    if (world.drum) {
+        const Vec3 fromAxis = x - world.drum->centre;
+        const double distance = (fromAxis - fromAxis.dot(world.drum->axis) * world.drum->axis).norm();
+        if (distance > world.drum->radius + p.radius[i]) {
+            return "grain " + std::to_string(i) + " is outside the drum, " + number(distance) + " m from its axis";
+        }
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 void BlowUpGuard::check(const World& world, const StepDiagnostics& step, const Settings& settings, const Advice& advice)
@@ -60,43 +101,18 @@ void BlowUpGuard::check(const World& world, const StepDiagnostics& step, const S
     const bool contained = settings.solver.method != Method::Ballistic;
     std::optional<std::string> what;
     bool nonFinite = false;
-    double smallest = p.size() > 0 ? p.radius[0] : 0.0;
-    for (std::size_t i = 0; i < p.size() && !what; ++i) {
-        smallest = std::min(smallest, p.radius[i]);
-        const Vec3& x = p.position[i];
-        const Vec3& v = p.velocity[i];
-        if (!x.allFinite() || !v.allFinite() || !p.angularVelocity[i].allFinite()) {
-            what = "grain " + std::to_string(i) + " has a non-finite position or velocity";
-            nonFinite = true;
-            break;
-        }
-        if (!contained) {
-            continue;
-        }
-        if (container > 0.0 && std::isfinite(p.mass[i]) && v.norm() * dt > container) {
-            what = "grain " + std::to_string(i) + " moves " + number(v.norm() * dt) + " m per step at " +
-                   number(v.norm()) + " m/s, more than the container's " + number(container) + " m";
-            break;
-        }
-        for (const PlaneWall& wall : world.walls) {
-            if (wall.signedDistance(x) < -p.radius[i]) {
-                what = "grain " + std::to_string(i) + " is " + number(-wall.signedDistance(x)) + " m beyond the " +
-                       wall.name + " wall, outside its container";
-                break;
-            }
-        }
-        if (!what && world.piston && world.piston->plane.signedDistance(x) < -p.radius[i]) {
-            what = "grain " + std::to_string(i) + " is " + number(-world.piston->plane.signedDistance(x)) +
-                   " m beyond the piston, outside its container";
-        }
-        if (!what && world.drum) {
-            const Vec3 fromAxis = x - world.drum->centre;
-            const double distance = (fromAxis - fromAxis.dot(world.drum->axis) * world.drum->axis).norm();
-            if (distance > world.drum->radius + p.radius[i]) {
-                what = "grain " + std::to_string(i) + " is outside the drum, " + number(distance) + " m from its axis";
-            }
-        }
+    // The grains are looked at on the solver threads; the report names the first grain in index order with a problem.
+    const std::size_t n = p.size();
+    const double fromEnd = parallelMaximum(n, 0.0, [&](std::size_t i) {
+        bool ignored = false;
+        return grainProblem(world, i, dt, container, contained, ignored) ? static_cast<double>(n - i) : 0.0;
+    });
+    if (fromEnd > 0.0) {
+        what = grainProblem(world, n - static_cast<std::size_t>(fromEnd), dt, container, contained, nonFinite);
     }
+    const double smallest = n > 0 ? -parallelMaximum(n, -std::numeric_limits<double>::infinity(),
+                                                     [&](std::size_t i) { return -p.radius[i]; })
+                                  : 0.0;
     if (!what && world.piston) {
         const Piston& piston = *world.piston;
         if (!piston.plane.point.allFinite() || !std::isfinite(piston.velocity)) {
