@@ -4,6 +4,7 @@
 #include "contact/ContactGeometry.h"
 #include "method/StageTimer.h"
 #include "model/World.h"
+#include "util/Parallel.h"
 #include "util/StateArchive.h"
 
 #include <algorithm>
@@ -40,11 +41,11 @@ StepDiagnostics ContactDynamicsStepper::step(World& world)
         const StageTimer timer(diagnostics, StepStage::Integrate);
         const PredictedMotion& motion = gaussSeidel_.motion();
         auto& p = world.particles;
-        for (std::size_t i = 0; i < p.size(); ++i) {
+        parallelFor(p.size(), [&](std::size_t i) {
             p.velocity[i] = motion.velocity(i);
             p.angularVelocity[i] = motion.angularVelocity(i);
             p.position[i] += dt * p.velocity[i];  // implicit Euler: positions with the new velocities
-        }
+        });
         if (world.piston) {
             world.piston->velocity = motion.pistonVelocity();
             world.piston->plane.point += dt * world.piston->velocity * world.piston->plane.normal;

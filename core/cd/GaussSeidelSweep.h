@@ -283,11 +283,14 @@ SweepResult gaussSeidelSweeps(std::vector<Contact>& contacts, const SolverSettin
 {
     const double dt = solver.dt;
     workspace.shock.resize(contacts.size());
+    parallelFor(contacts.size(), [&](std::size_t k) {
+        const Contact& c = contacts[k];
+        workspace.shock[k] = ShockCoefficients(c.gap, c.normalMass, c.tangentialMass, terms.friction(c), dt);
+    });
     for (std::size_t k = 0; k < contacts.size(); ++k) {
         const Contact& c = contacts[k];
-        motion.applyImpulse(c, c.force, dt);  // warm start: the previous step's forces
+        motion.applyImpulse(c, c.force, dt);  // warm start: the previous step's forces, in contact order
         terms.warmStarted(k, c);
-        workspace.shock[k] = ShockCoefficients(c.gap, c.normalMass, c.tangentialMass, terms.friction(c), dt);
     }
     terms.prepare(motion);
     if (contacts.empty()) {
