@@ -124,9 +124,12 @@ SweepResult randomSweeps(std::vector<Contact>& contacts, const SolverSettings& s
         const std::uint32_t* order = workspace.order.data();
         for (std::size_t k = 0; k < count; ++k) {
             // The order is random, so the hardware cannot guess what comes next: ask for the contact a few updates
-            // ahead, and for its grains once it has arrived.
+            // ahead (both cache lines an update reads: its first, and the force's), and for its grains once it has
+            // arrived.
             if (k + kPrefetchContact < count) {
-                __builtin_prefetch(&contacts[order[k + kPrefetchContact]]);
+                const Contact& ahead = contacts[order[k + kPrefetchContact]];
+                __builtin_prefetch(&ahead);
+                __builtin_prefetch(&ahead.force);
                 __builtin_prefetch(&workspace.shock[order[k + kPrefetchContact]]);
             }
             if (k + kPrefetchGrains < count) {
