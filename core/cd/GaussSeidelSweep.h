@@ -151,22 +151,21 @@ SweepResult randomSweeps(std::vector<Contact>& contacts, const SolverSettings& s
 }
 
 /// Iterations by colours (solver.sweep = coloured): the contacts are coloured once per step so that no two
-/// contacts of a colour share a grain; an iteration visits the colours in a fresh random order, and the contacts
-/// of a colour all at once, on the solver threads (they touch different grains, so their order does not matter).
-/// What several contacts share, the piston's velocity and the periodic cell's expectations, is updated after each
-/// colour, from the colour's changes in ascending contact index. The convergence measures are taken after each
-/// iteration in ascending contact index. Nothing depends on the thread count.
-/// The sweeps work on copies of the contacts and their coefficients in colour order (a colour's lie side by side in
-/// memory, as the hardware streams them) and give the forces back at the end.
+/// contacts of a colour share a grain (workspace.colouring, beside the warm start); an iteration visits the colours in
+/// a fresh random order, and the contacts of a colour all at once, on the solver threads (they touch different grains,
+/// so their order does not matter). What several contacts share, the piston's velocity and the periodic cell's
+/// expectations, is updated after each colour, from the colour's changes in ascending contact index. The convergence
+/// measures are taken after each iteration in ascending contact index. Nothing depends on the thread count. The sweeps
+/// work on copies of the contacts and their coefficients in colour order (a colour's lie side by side in memory, as the
+/// hardware streams them) and give the forces back at the end.
 template <class Terms>
 SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings& solver, Random& random,
-                           PredictedMotion& motion, SweepWorkspace& workspace, Terms& terms, std::size_t particles)
+                           PredictedMotion& motion, SweepWorkspace& workspace, Terms& terms)
 {
     const double dt = solver.dt;
     const std::size_t count = contacts.size();
     SweepResult result;
-    ContactColouring& colouring = workspace.colouring;
-    colouring.colour(contacts, particles);
+    ContactColouring& colouring = workspace.colouring;  // coloured by gaussSeidelSweeps
     const std::span<const std::uint32_t> original = colouring.allMembers();
     workspace.colourOrder.resize(count);
     workspace.colourShock.resize(count);
@@ -290,17 +289,26 @@ SweepResult gaussSeidelSweeps(std::vector<Contact>& contacts, const SolverSettin
         const Contact& c = contacts[k];
         workspace.shock[k] = ShockCoefficients(c.gap, c.normalMass, c.tangentialMass, terms.friction(c), dt);
     });
-    for (std::size_t k = 0; k < contacts.size(); ++k) {
-        const Contact& c = contacts[k];
-        motion.applyImpulse(c, c.force, dt);  // warm start: the previous step's forces, in contact order
-        terms.warmStarted(k, c);
+    const auto warmStart = [&] {
+        for (std::size_t k = 0; k < contacts.size(); ++k) {
+            const Contact& c = contacts[k];
+            motion.applyImpulse(c, c.force, dt);  // the previous step's forces, in contact order
+            terms.warmStarted(k, c);
+        }
+    };
+    const bool coloured = solver.sweep == SweepOrder::Coloured && !contacts.empty();
+    if (coloured) {
+        // The colours depend on the contacts only: found beside the warm start, on another thread.
+        parallelTogether(warmStart, [&] { workspace.colouring.colour(contacts, motion.size()); });
+    } else {
+        warmStart();
     }
     terms.prepare(motion);
     if (contacts.empty()) {
         return {};
     }
-    if (solver.sweep == SweepOrder::Coloured) {
-        return colouredSweeps(contacts, solver, random, motion, workspace, terms, motion.size());
+    if (coloured) {
+        return colouredSweeps(contacts, solver, random, motion, workspace, terms);
     }
     return randomSweeps(contacts, solver, random, motion, workspace, terms);
 }

@@ -104,6 +104,29 @@ template <class First, class Second> void parallelPhases(std::size_t blocks, con
     }
 }
 
+/// Calls first() and second(), two tasks that share nothing they write, at once on two solver threads where there
+/// are two or more, one after the other on the calling thread otherwise.
+template <class First, class Second> void parallelTogether(const First& first, const Second& second)
+{
+#if defined(GRANULAR_OPENMP)
+    if (solverThreads() > 1) {
+        parallelPhases(
+            2,
+            [&](std::size_t task) {
+                if (task == 0) {
+                    first();
+                } else {
+                    second();
+                }
+            },
+            [](std::size_t /*task*/) {});
+        return;
+    }
+#endif
+    first();
+    second();
+}
+
 /// Calls body(first, last) for non-empty contiguous ranges that together cover [0, n), in order on one thread or a
 /// few ranges per solver thread where n reaches kSmallestParallelLoop (for loops that carry something from one i to
 /// the next, e.g. a merge, and start each range afresh).
