@@ -9,7 +9,8 @@ SweepResult GaussSeidelSolver::solve(World& world, const SolverSettings& solver,
 {
     motion_.predict(world, solver.dt);
     RigidBoundaryTerms terms{&contact};
-    return gaussSeidelSweeps(world.contacts, solver, random, motion_, workspace_, terms);
+    return gaussSeidelSweeps(world.contacts, world.particles, world.dimension, solver, random, motion_, workspace_,
+                             terms);
 }
 
 }  // namespace granular

@@ -1,9 +1,10 @@
 #pragma once
 
 #include "cd/ContactColouring.h"
+#include "cd/ContactUpdate.h"
 #include "cd/GrainContactLanes.h"
 #include "cd/PredictedMotion.h"
-#include "cd/ShockLaw.h"
+#include "cd/SweepContact.h"
 #include "cd/SweepConvergence.h"
 #include "settings/Settings.h"
 #include "util/Parallel.h"
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <span>
 #include <vector>
 
@@ -25,13 +27,13 @@ struct SweepResult {
     double forceChange = 0.0;  ///< the last sweep's |dR| / |R| over all contacts (SweepConvergence)
 };
 
-/// The terms of a plain CD step: no periodic cell, so nothing is added to the free relative velocity
+/// The terms of a plain CD step: no periodic cell, so nothing is added to the relative velocity
 /// and nothing is tracked besides the forces. The periodic cell's terms (ConstantPressureSolver) have
 /// the same members.
 struct RigidBoundaryTerms {
     /// Whether finishColour() does anything (the coloured sweep skips the step between colours otherwise).
     static constexpr bool kFinishesColours = false;
-    /// Whether freeVelocity() returns its argument and updateInColour() only applies: the coloured sweep may then
+    /// Whether relativeVelocity() returns its argument and updateInColour() only applies: the coloured sweep may then
     /// compute two grain pairs of a colour side by side (GrainContactLanes).
     static constexpr bool kPlainUpdates = true;
 
@@ -39,21 +41,23 @@ struct RigidBoundaryTerms {
 
     void warmStarted(std::size_t /*k*/, const Contact& /*c*/) {}
     void prepare(const PredictedMotion& /*motion*/) {}
-    [[nodiscard]] static Vec3 freeVelocity(std::size_t /*a*/, const Vec3& free) { return free; }
+    /// What the method adds to contact a's relative velocity V (eq. 23's free velocity): nothing here.
+    template <class Vec> [[nodiscard]] static Vec relativeVelocity(std::size_t /*a*/, const Vec& V) { return V; }
     [[nodiscard]] double friction(const Contact& c) const
     {
         return contact->frictionFor(c.kind == ContactKind::Particle);
     }
-    /// The random sweep's update: `apply` applies dR to the bodies; the terms track what depends on it.
-    template <class Apply> void update(std::size_t /*a*/, const Contact& /*c*/, const Vec3& /*dR*/, Apply&& apply)
+    /// The random sweep's update: `apply` applies the change `d` to the bodies; the terms track what depends on it.
+    template <class Vec, class Apply>
+    void update(std::size_t /*a*/, const SweepContact& /*s*/, const ForceChangeOf<Vec>& /*d*/, Apply&& apply)
     {
         apply();
     }
     /// The coloured sweep's: before the first colour, for `count` contacts.
     void prepareColours(std::size_t /*count*/) {}
     /// The coloured sweep's update, on any solver thread: it may write only what belongs to contact `a`.
-    template <class Apply>
-    void updateInColour(std::size_t /*a*/, const Contact& /*c*/, const Vec3& /*dR*/, Apply&& apply)
+    template <class Vec, class Apply>
+    void updateInColour(std::size_t /*a*/, const SweepContact& /*s*/, const ForceChangeOf<Vec>& /*d*/, Apply&& apply)
     {
         apply();
     }
@@ -63,25 +67,31 @@ struct RigidBoundaryTerms {
 
 /// What the sweeps of one step keep between steps (reused memory, no state).
 struct SweepWorkspace {
-    std::vector<std::uint32_t> order;            ///< the random sweep's permutation
-    std::vector<ShockCoefficients> shock;        ///< per contact, this step's shock-law constants
-    ContactColouring colouring;                  ///< the coloured sweep's colours
-    std::vector<Contact> colourOrder;            ///< the coloured sweep's copies of the contacts, colour by colour
-    std::vector<ShockCoefficients> colourShock;  ///< their coefficients, in the same order
-    std::vector<std::uint32_t> colourPlace;      ///< contact a's place in colourOrder
-    std::vector<ForceChange> forceChange;        ///< the coloured sweep's, in colour order, in the current iteration
-    std::vector<Vec3> change;                    ///< N, the coloured sweep's dR per piston contact, ditto
+    std::vector<std::uint32_t> order;                 ///< the random sweep's permutation
+    std::vector<SweepContact> records;                ///< per contact, what its updates read and write
+    std::vector<Vector3Of<double>> boundaryVelocity;  ///< m/s, a wall or drum contact's boundary at its point
+    ContactColouring colouring;                       ///< the coloured sweep's colours
+    std::vector<SweepContact> colourOrder;            ///< the coloured sweep's copies of the records, colour by colour
+    std::vector<std::uint32_t> colourPlace;           ///< contact a's place in colourOrder
+    std::vector<ForceChange> forceChange;  ///< the coloured sweep's, in colour order, in the current iteration
+    std::vector<double> change;            ///< N, the coloured sweep's dR_n per piston contact, ditto
 };
 
-/// One contact's new force R (eq. 23 and 34) from the predicted velocities with its own force removed, what the
-/// method adds to them (`terms`) and the step's coefficients.
-template <class Terms>
-[[gnu::always_inline]] inline Vec3 contactForce(std::size_t a, const Contact& c, const ShockCoefficients& k,
-                                                const PredictedMotion& motion, const Terms& terms, double dt)
+/// One update of record `s` (contact a) in the space of Vec (Vector3Of, or Vector2Of for disks): its relative velocity
+/// from the predicted motion, what the method adds to it (`terms`), the shock law's new force (eq. 23 and 34,
+/// shockLawUpdate), stored in the record. Returns the change; `before` gets the force before it. The caller applies
+/// the change.
+template <class Vec, class Terms>
+[[gnu::always_inline]] inline ForceChangeOf<Vec>
+sweepUpdate(std::size_t a, SweepContact& s, const PredictedMotion& motion, const Vector3Of<double>* boundaryVelocity,
+            const Terms& terms, FrameForce<Vec>& before)
 {
-    const Vec3 V = motion.contactVelocity(c);
-    const Vec3 U = terms.freeVelocity(a, freeRelativeVelocity(c, V, dt));
-    return shockLaw(U, c.normal, k, dt);
+    before = forceOf<Vec>(s);
+    const Vec n = normalOf<Vec>(s);
+    const FrameForce<Vec> after = shockLawUpdate(
+        terms.relativeVelocity(a, motion.relativeVelocity<Vec>(s, boundaryVelocity)), n, before, ratesOf(s));
+    setForce(s, after);
+    return changeOfForce(before, after, n);
 }
 
 /// Ends an iteration over `count` contacts: counts it, takes its residual and force change; true when the
@@ -95,11 +105,11 @@ inline bool finishIteration(SweepResult& result, SweepConvergence& convergence, 
     return solver.criterion != ConvergenceCriterion::Fixed && result.residual <= solver.tolerance;
 }
 
-/// How many updates ahead the random sweep asks the memory for a contact, and for its grains.
+/// How many updates ahead the random sweep asks the memory for a record, and for its grains.
 inline constexpr std::size_t kPrefetchContact = 8;
 inline constexpr std::size_t kPrefetchGrains = 4;
 
-/// How many contacts ahead the coloured sweep asks the memory for a contact's grains: its contacts lie in colour
+/// How many contacts ahead the coloured sweep asks the memory for a contact's grains: its records lie in colour
 /// order, but their grains follow no stride the hardware foresees.
 inline constexpr std::size_t kColourPrefetchGrains = 8;
 
@@ -109,39 +119,37 @@ inline constexpr std::size_t kConvergenceBlock = 512;
 
 /// Iterations in the paper's order: every candidate once per iteration, in a fresh random order, each update
 /// applied at once (Unger & Kertesz 2003, section 2.5).
-template <class Terms>
-SweepResult randomSweeps(std::vector<Contact>& contacts, const SolverSettings& solver, Random& random,
+template <template <class> class Space, class Terms>
+SweepResult randomSweeps(const std::vector<Contact>& contacts, const SolverSettings& solver, Random& random,
                          PredictedMotion& motion, SweepWorkspace& workspace, Terms& terms)
 {
-    const double dt = solver.dt;
     const std::size_t count = contacts.size();
     SweepResult result;
     resetSweepOrder(workspace.order, count);
     SweepConvergence convergence(contacts, solver.forceCutoff, solver.criterion);
+    SweepContact* records = workspace.records.data();
+    const Vector3Of<double>* boundaryVelocity = workspace.boundaryVelocity.data();
     const std::int64_t limit = solver.iterationLimit();
     while (result.iterations < limit) {
         shuffleSweepOrder(workspace.order, random);
         const std::uint32_t* order = workspace.order.data();
         for (std::size_t k = 0; k < count; ++k) {
-            // The order is random, so the hardware cannot guess what comes next: ask for the contact a few updates
-            // ahead (both cache lines an update reads: its first, and the force's), and for its grains once it has
-            // arrived.
+            // The order is random, so the hardware cannot guess what comes next: ask for the record a few updates
+            // ahead (both its cache lines), and for its grains once it has arrived.
             if (k + kPrefetchContact < count) {
-                const Contact& ahead = contacts[order[k + kPrefetchContact]];
-                __builtin_prefetch(&ahead);
-                __builtin_prefetch(&ahead.force);
-                __builtin_prefetch(&workspace.shock[order[k + kPrefetchContact]]);
+                const SweepContact* ahead = records + order[k + kPrefetchContact];
+                __builtin_prefetch(ahead);
+                __builtin_prefetch(&ahead->tangentialForce);
             }
             if (k + kPrefetchGrains < count) {
-                motion.prefetch(contacts[order[k + kPrefetchGrains]]);
+                motion.prefetch(records[order[k + kPrefetchGrains]]);
             }
             const std::uint32_t a = order[k];
-            Contact& c = contacts[a];
-            const Vec3 R = contactForce(a, c, workspace.shock[a], motion, terms, dt);
-            const Vec3 dR = R - c.force;
-            terms.update(a, c, dR, [&] { motion.applyImpulse(c, dR, dt); });
-            c.force = R;
-            convergence.record(R, dR);
+            SweepContact& s = records[a];
+            FrameForce<Space<double>> before{};
+            const ForceChangeOf<Space<double>> d = sweepUpdate(a, s, motion, boundaryVelocity, terms, before);
+            terms.update(a, s, d, [&] { motion.apply(s, d); });
+            convergence.record(ForceChange(before, forceOf<Space<double>>(s), d));
         }
         if (finishIteration(result, convergence, count, solver)) {
             break;
@@ -150,25 +158,41 @@ SweepResult randomSweeps(std::vector<Contact>& contacts, const SolverSettings& s
     return result;
 }
 
+#if defined(__SSE2__)
+/// Two grain-pair records of a colour updated side by side (updateGrainContacts), with what the convergence measures
+/// take of each.
+template <template <class> class Space>
+void updateGrainPairsInLanes(SweepContact& first, SweepContact& second, PredictedMotion& motion,
+                             ForceChange& firstMeasures, ForceChange& secondMeasures)
+{
+    using Vec = Space<double>;
+    const FrameForce<Vec> firstBefore = forceOf<Vec>(first);
+    const FrameForce<Vec> secondBefore = forceOf<Vec>(second);
+    ForceChangeOf<Vec> firstChange{};
+    ForceChangeOf<Vec> secondChange{};
+    updateGrainContacts<Space>(first, second, motion, firstChange, secondChange);
+    firstMeasures = ForceChange(firstBefore, forceOf<Vec>(first), firstChange);
+    secondMeasures = ForceChange(secondBefore, forceOf<Vec>(second), secondChange);
+}
+#endif
+
 /// Iterations by colours (solver.sweep = coloured): the contacts are coloured once per step so that no two
 /// contacts of a colour share a grain (workspace.colouring, beside the warm start); an iteration visits the colours in
 /// a fresh random order, and the contacts of a colour all at once, on the solver threads (they touch different grains,
 /// so their order does not matter). What several contacts share, the piston's velocity and the periodic cell's
 /// expectations, is updated after each colour, from the colour's changes in ascending contact index. The convergence
 /// measures are taken after each iteration in ascending contact index. Nothing depends on the thread count. The sweeps
-/// work on copies of the contacts and their coefficients in colour order (a colour's lie side by side in memory, as the
-/// hardware streams them) and give the forces back at the end.
-template <class Terms>
-SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings& solver, Random& random,
+/// work on copies of the records in colour order (a colour's lie side by side in memory, as the hardware streams
+/// them).
+template <template <class> class Space, class Terms>
+SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSettings& solver, Random& random,
                            PredictedMotion& motion, SweepWorkspace& workspace, Terms& terms)
 {
-    const double dt = solver.dt;
     const std::size_t count = contacts.size();
     SweepResult result;
     ContactColouring& colouring = workspace.colouring;  // coloured by gaussSeidelSweeps
     const std::span<const std::uint32_t> original = colouring.allMembers();
     workspace.colourOrder.resize(count);
-    workspace.colourShock.resize(count);
     workspace.forceChange.resize(count);
     workspace.colourPlace.resize(count);
     workspace.change.resize(count);
@@ -177,19 +201,18 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
     std::vector<SweepConvergence> parts((count + kConvergenceBlock - 1) / kConvergenceBlock,
                                         SweepConvergence(solver.forceCutoff, solver.criterion));
     const std::int64_t limit = solver.iterationLimit();
-    Contact* ordered = workspace.colourOrder.data();
-    const ShockCoefficients* shock = workspace.colourShock.data();
-    // Contact ordered[i] is contacts[original[i]]: `a` below is the contact's index, `i` its place in colour order.
+    SweepContact* ordered = workspace.colourOrder.data();
+    const Vector3Of<double>* boundaryVelocity = workspace.boundaryVelocity.data();
+    // Record ordered[i] is contact original[i]'s: `a` below is the contact's index, `i` its place in colour order.
     const auto update = [&](std::size_t i) {
         const std::uint32_t a = original[i];
-        Contact& c = ordered[i];
-        const Vec3 R = contactForce(a, c, shock[i], motion, terms, dt);
-        const Vec3 dR = R - c.force;
-        terms.updateInColour(a, c, dR, [&] { motion.applyImpulseToGrains(c, dR, dt); });
-        c.force = R;
-        workspace.forceChange[i] = ForceChange(R, dR);
-        if (c.kind == ContactKind::Piston) {
-            workspace.change[a] = dR;
+        SweepContact& s = ordered[i];
+        FrameForce<Space<double>> before{};
+        const ForceChangeOf<Space<double>> d = sweepUpdate(a, s, motion, boundaryVelocity, terms, before);
+        terms.updateInColour(a, s, d, [&] { motion.applyToGrains(s, d); });
+        workspace.forceChange[i] = ForceChange(before, forceOf<Space<double>>(s), d);
+        if (s.kind == ContactKind::Piston) {
+            workspace.change[a] = d.normal;
         }
     };
     // One parallel region for all the iterations: the colours and the convergence blocks are loops of its team, what
@@ -198,8 +221,7 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
     const std::vector<std::uint32_t>* order = nullptr;
     inThreadTeam(count, [&](const ThreadTeam& team) {
         team.forEach(count, [&](std::size_t i) {
-            workspace.colourOrder[i] = contacts[original[i]];
-            workspace.colourShock[i] = workspace.shock[original[i]];
+            ordered[i] = workspace.records[original[i]];
             workspace.colourPlace[original[i]] = static_cast<std::uint32_t>(i);
         });
         while (!done) {
@@ -221,12 +243,9 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
                                          const std::size_t j = i + 1;
                                          if (ordered[i].kind == ContactKind::Particle &&
                                              ordered[j].kind == ContactKind::Particle) {
-                                             Vec3 dRi;
-                                             Vec3 dRj;
-                                             updateGrainContacts(ordered[i], ordered[j], shock[i], shock[j], motion, dt,
-                                                                 dRi, dRj);
-                                             workspace.forceChange[i] = ForceChange(ordered[i].force, dRi);
-                                             workspace.forceChange[j] = ForceChange(ordered[j].force, dRj);
+                                             updateGrainPairsInLanes<Space>(ordered[i], ordered[j], motion,
+                                                                            workspace.forceChange[i],
+                                                                            workspace.forceChange[j]);
                                              return;
                                          }
                                          update(j);
@@ -241,7 +260,7 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
                 if (Terms::kFinishesColours || !colouring.pistonMembers(colour).empty()) {
                     team.single([&] {
                         for (const std::uint32_t a : colouring.pistonMembers(colour)) {
-                            motion.applyImpulseToPiston(contacts[a], workspace.change[a], dt);
+                            motion.applyToPiston(workspace.change[a]);
                         }
                         terms.finishColour(colouring.members(colour));
                     });
@@ -265,38 +284,47 @@ SweepResult colouredSweeps(std::vector<Contact>& contacts, const SolverSettings&
                 done = finishIteration(result, convergence, count, solver) || result.iterations >= limit;
             });
         }
-        team.forEach(count, [&](std::size_t i) { contacts[original[i]].force = workspace.colourOrder[i].force; });
+        team.forEach(count, [&](std::size_t i) { workspace.records[original[i]] = ordered[i]; });
     });
     return result;
 }
 
 /// The non-linear Gauss-Seidel iteration of contact dynamics for the step t -> t + dt (Unger & Kertesz
 /// 2003, section 2.5), shared by plain CD and CD at constant pressure:
+/// - each contact's record is made (SweepContact: its force in its frame, the shock law's constants of the step);
 /// - the free motion is predicted and the previous step's forces applied to it (warm start);
-/// - every iteration visits every candidate once (randomSweeps, or colouredSweeps); an update computes U
-///   (eq. 23) from the predicted velocities with its own force removed, lets `terms` add what the
-///   method adds to it (the periodic cell: lambda* l), applies the shock law (eq. 34) and applies the
-///   change of force to the predicted velocities, through `terms` (which track what depends on it, e.g. P_in*);
+/// - every iteration visits every candidate once (randomSweeps, or colouredSweeps); an update computes the
+///   relative velocity of the contact point from the predicted velocities, lets `terms` add what the
+///   method adds to it (the periodic cell: lambda* l), applies the shock law (eq. 23 and 34, as one increment:
+///   shockLawUpdate) and applies the change of force to the predicted velocities, through `terms` (which track what
+///   depends on it, e.g. P_in*);
 /// - it stops after N_I iterations (fixed criterion) or when the residual is below the tolerance.
 /// On return `contacts` hold the new forces and `motion` the new velocities.
 template <class Terms>
-SweepResult gaussSeidelSweeps(std::vector<Contact>& contacts, const SolverSettings& solver, Random& random,
-                              PredictedMotion& motion, SweepWorkspace& workspace, Terms& terms)
+SweepResult gaussSeidelSweeps(std::vector<Contact>& contacts, const Particles& particles, int dimension,
+                              const SolverSettings& solver, Random& random, PredictedMotion& motion,
+                              SweepWorkspace& workspace, Terms& terms)
 {
     const double dt = solver.dt;
-    workspace.shock.resize(contacts.size());
-    parallelFor(contacts.size(), [&](std::size_t k) {
+    const std::size_t count = contacts.size();
+    workspace.records.resize(count);
+    workspace.boundaryVelocity.resize(count);
+    parallelFor(count, [&](std::size_t k) {
         const Contact& c = contacts[k];
-        workspace.shock[k] = ShockCoefficients(c.gap, c.normalMass, c.tangentialMass, terms.friction(c), dt);
+        workspace.records[k] = sweepContact(c, particles, terms.friction(c), dt, static_cast<std::int32_t>(k));
+        if (c.kind == ContactKind::Wall || c.kind == ContactKind::Drum) {
+            workspace.boundaryVelocity[k] = components(c.surfaceVelocity);
+        }
     });
     const auto warmStart = [&] {
-        for (std::size_t k = 0; k < contacts.size(); ++k) {
-            const Contact& c = contacts[k];
-            motion.applyImpulse(c, c.force, dt);  // the previous step's forces, in contact order
-            terms.warmStarted(k, c);
+        for (std::size_t k = 0; k < count; ++k) {
+            const SweepContact& s = workspace.records[k];
+            // The previous step's forces, in contact order (as a change from no force).
+            motion.apply(s, changeOfForce(FrameForce<Vector3Of<double>>{}, forceOf<Vector3Of<double>>(s), s.normal));
+            terms.warmStarted(k, contacts[k]);
         }
     };
-    const bool coloured = solver.sweep == SweepOrder::Coloured && !contacts.empty();
+    const bool coloured = solver.sweep == SweepOrder::Coloured && count > 0;
     if (coloured) {
         // The colours depend on the contacts only: found beside the warm start, on another thread.
         parallelTogether(warmStart, [&] { workspace.colouring.colour(contacts, motion.size()); });
@@ -304,13 +332,21 @@ SweepResult gaussSeidelSweeps(std::vector<Contact>& contacts, const SolverSettin
         warmStart();
     }
     terms.prepare(motion);
-    if (contacts.empty()) {
+    if (count == 0) {
         return {};
     }
-    if (coloured) {
-        return colouredSweeps(contacts, solver, random, motion, workspace, terms);
+    // Disks (2D) in the update's plane form: the same numbers as the 3D form would give with z = 0, without computing
+    // the zero components.
+    SweepResult result;
+    if (dimension == 2 && std::getenv("FORCE3D") == nullptr) {
+        result = coloured ? colouredSweeps<Vector2Of>(contacts, solver, random, motion, workspace, terms)
+                          : randomSweeps<Vector2Of>(contacts, solver, random, motion, workspace, terms);
+    } else {
+        result = coloured ? colouredSweeps<Vector3Of>(contacts, solver, random, motion, workspace, terms)
+                          : randomSweeps<Vector3Of>(contacts, solver, random, motion, workspace, terms);
     }
-    return randomSweeps(contacts, solver, random, motion, workspace, terms);
+    parallelFor(count, [&](std::size_t k) { contacts[k].force = contactForce(workspace.records[k]); });
+    return result;
 }
 
 }  // namespace granular

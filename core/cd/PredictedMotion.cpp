@@ -12,18 +12,36 @@ void PredictedMotion::predict(const World& world, double dt)
     bodies_.resize(n);
     parallelFor(n, [&](std::size_t i) {
         PredictedBody& b = bodies_[i];
-        b.inverseMass = 1.0 / p.mass[i];
-        b.inverseInertia = 1.0 / p.inertia[i];
-        b.velocity = p.velocity[i] + dt * (world.gravity + p.externalForce[i] * b.inverseMass);
-        b.angularVelocity = p.angularVelocity[i];
+        b.linearResponse = dt / p.mass[i];
+        b.angularResponse = dt / p.inertia[i];
+        b.velocity = components(p.velocity[i] + dt * (world.gravity + p.externalForce[i] / p.mass[i]));
+        b.angularVelocity = components(p.angularVelocity[i]);
     });
     if (world.piston) {
         const Piston& piston = *world.piston;
-        pistonInverseMass_ = 1.0 / piston.mass;
+        pistonResponse_ = dt / piston.mass;
         const double along =
-            piston.appliedForce(world.time + dt) * pistonInverseMass_ + world.gravity.dot(piston.plane.normal);
+            piston.appliedForce(world.time + dt) / piston.mass + world.gravity.dot(piston.plane.normal);
         pistonVelocity_ = piston.velocity + dt * along;
     }
+}
+
+Vec3 PredictedMotion::contactVelocity(const Contact& c) const
+{
+    const PredictedBody& b1 = bodies_[static_cast<std::size_t>(c.particle)];
+    const Vec3 v1 = toVec3(b1.velocity) + toVec3(b1.angularVelocity).cross(c.lever1);
+    switch (c.kind) {
+    case ContactKind::Particle: {
+        const PredictedBody& b0 = bodies_[static_cast<std::size_t>(c.partner)];
+        return v1 - (toVec3(b0.velocity) + toVec3(b0.angularVelocity).cross(c.lever0));
+    }
+    case ContactKind::Piston:
+        return v1 - pistonVelocity_ * c.normal;
+    case ContactKind::Wall:
+    case ContactKind::Drum:
+        break;
+    }
+    return v1 - c.surfaceVelocity;
 }
 
 }  // namespace granular

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "cd/ContactUpdate.h"
+#include "cd/SweepContact.h"
 #include "model/Contact.h"
 
 #include <vector>
@@ -15,96 +17,100 @@ struct World;
 /// order, so each grain they touch is a fresh memory access.
 class PredictedMotion {
 public:
-    /// A grain's predicted motion and what an impulse needs of it: 64 bytes, one cache line.
-    struct alignas(64) PredictedBody {
-        Vec3 velocity = Vec3::Zero();         ///< m/s, predicted v(t + dt)
-        Vec3 angularVelocity = Vec3::Zero();  ///< rad/s, predicted
-        double inverseMass = 0.0;             ///< 1/kg
-        double inverseInertia = 0.0;          ///< 1/(kg m^2)
+    /// A grain's predicted motion and its response to an impulse: 64 bytes, one cache line.
+    struct alignas(64) PredictedBody : BodyMotion<Vector3Of<double>> {};
 
-        /// The velocity changes of a force change dR (N) acting for dt at `lever` (m, from the centre).
-        void receive(const Vec3& lever, const Vec3& dR, double dt)
-        {
-            velocity += (dt * inverseMass) * dR;
-            angularVelocity += (dt * inverseInertia) * lever.cross(dR);
-        }
-        /// Those of its reaction -dR.
-        void react(const Vec3& lever, const Vec3& dR, double dt)
-        {
-            velocity -= (dt * inverseMass) * dR;
-            angularVelocity -= (dt * inverseInertia) * lever.cross(dR);
-        }
-    };
-
-    /// Free motion: v(t) + dt (g + F_ext / m) for the grains, the piston's applied force and gravity.
+    /// Free motion: v(t) + dt (g + F_ext / m) for the grains, the piston's applied force and gravity; the responses
+    /// dt / m and dt / I of the step.
     void predict(const World& world, double dt);
 
     /// The grains.
     [[nodiscard]] std::size_t size() const { return bodies_.size(); }
     /// m/s, grain i's predicted velocity.
-    [[nodiscard]] const Vec3& velocity(std::size_t i) const { return bodies_[i].velocity; }
+    [[nodiscard]] Vec3 velocity(std::size_t i) const { return toVec3(bodies_[i].velocity); }
     /// rad/s, grain i's predicted angular velocity.
-    [[nodiscard]] const Vec3& angularVelocity(std::size_t i) const { return bodies_[i].angularVelocity; }
+    [[nodiscard]] Vec3 angularVelocity(std::size_t i) const { return toVec3(bodies_[i].angularVelocity); }
     /// Grain i's predicted motion, for updates of several contacts at once (GrainContactLanes).
     [[nodiscard]] PredictedBody& body(std::size_t i) { return bodies_[i]; }
+    [[nodiscard]] const PredictedBody& body(std::size_t i) const { return bodies_[i]; }
+    /// Grain i's predicted motion in the update's space (Vec: Vector3Of, or Vector2Of for disks).
+    template <class Vec> [[nodiscard]] [[gnu::always_inline]] BodyMotion<Vec> motion(std::size_t i) const
+    {
+        const PredictedBody& b = bodies_[i];
+        return {inSpace<Vec>(b.velocity), spinInSpace<Vec>(b.angularVelocity), b.linearResponse, b.angularResponse};
+    }
+    /// Stores grain i's new velocities from the update's space.
+    template <class Vec> [[gnu::always_inline]] void setMotion(std::size_t i, const BodyMotion<Vec>& m)
+    {
+        PredictedBody& b = bodies_[i];
+        store(b.velocity, m.velocity);
+        storeSpin(b.angularVelocity, m.angularVelocity);
+    }
     /// m/s, the piston's predicted speed along its normal.
     [[nodiscard]] double pistonVelocity() const { return pistonVelocity_; }
 
-    /// Velocity of body 1 relative to body 0 at the contact point (Unger & Kertesz 2003, eq. 3) with the predicted
-    /// velocities: the same arithmetic as contactPointVelocity.
-    [[nodiscard]] Vec3 contactVelocity(const Contact& c) const
+    /// Velocity of body 1 relative to body 0 at the contact point (eq. 3) with the predicted velocities, from the
+    /// contact's own lever arms (the reference for checks; the sweeps use relativeVelocity).
+    [[nodiscard]] Vec3 contactVelocity(const Contact& c) const;
+
+    /// The same for a sweep record; a wall or drum contact's boundary moves at boundaryVelocity[s.body0].
+    template <class Vec>
+    [[nodiscard]] [[gnu::always_inline]] Vec relativeVelocity(const SweepContact& s,
+                                                              const Vector3Of<double>* boundaryVelocity) const
     {
-        const PredictedBody& b1 = bodies_[static_cast<std::size_t>(c.particle)];
-        const Vec3 v1 = b1.velocity + b1.angularVelocity.cross(c.lever1);
-        switch (c.kind) {
-        case ContactKind::Particle: {
-            const PredictedBody& b0 = bodies_[static_cast<std::size_t>(c.partner)];
-            return v1 - (b0.velocity + b0.angularVelocity.cross(c.lever0));
-        }
+        const Vec n = normalOf<Vec>(s);
+        const BodyMotion<Vec> b1 = motion<Vec>(static_cast<std::size_t>(s.body1));
+        switch (s.kind) {
+        case ContactKind::Particle:
+            return relativePointVelocity(motion<Vec>(static_cast<std::size_t>(s.body0)), s.lever0, b1, s.lever1, n);
         case ContactKind::Piston:
-            return v1 - pistonVelocity_ * c.normal;
+            return relativeBoundaryVelocity(pistonVelocity_ * n, b1, s.lever1, n);
         case ContactKind::Wall:
         case ContactKind::Drum:
             break;
         }
-        return v1 - c.surfaceVelocity;
+        return relativeBoundaryVelocity(inSpace<Vec>(boundaryVelocity[s.body0]), b1, s.lever1, n);
     }
 
-    /// Asks the memory for the contact's grains ahead of an update (no effect on results).
-    void prefetch(const Contact& c) const
+    /// Asks the memory for the record's grains ahead of an update (no effect on results).
+    void prefetch(const SweepContact& s) const
     {
-        __builtin_prefetch(&bodies_[static_cast<std::size_t>(c.particle)]);
-        if (c.kind == ContactKind::Particle) {
-            __builtin_prefetch(&bodies_[static_cast<std::size_t>(c.partner)]);
+        __builtin_prefetch(&bodies_[static_cast<std::size_t>(s.body1)]);
+        if (s.kind == ContactKind::Particle) {
+            __builtin_prefetch(&bodies_[static_cast<std::size_t>(s.body0)]);
         }
     }
 
-    /// Adds the velocity changes of the force change dR (N) acting for dt on the contact's two bodies.
-    void applyImpulse(const Contact& c, const Vec3& dR, double dt)
+    /// Adds the velocity changes of the force change `d` acting for dt on the record's grains (body 0 only for a
+    /// grain pair); it writes nothing else.
+    template <class Vec> [[gnu::always_inline]] void applyToGrains(const SweepContact& s, const ForceChangeOf<Vec>& d)
     {
-        applyImpulseToGrains(c, dR, dt);
-        if (c.kind == ContactKind::Piston) {
-            applyImpulseToPiston(c, dR, dt);
+        const auto j = static_cast<std::size_t>(s.body1);
+        BodyMotion<Vec> b1 = motion<Vec>(j);
+        receive(b1, s.lever1, d);
+        setMotion(j, b1);
+        if (s.kind == ContactKind::Particle) {
+            const auto i = static_cast<std::size_t>(s.body0);
+            BodyMotion<Vec> b0 = motion<Vec>(i);
+            react(b0, s.lever0, d);
+            setMotion(i, b0);
         }
     }
-    /// The part of applyImpulse on the grains: it writes only the contact's own grains.
-    void applyImpulseToGrains(const Contact& c, const Vec3& dR, double dt)
+    /// The reaction of a piston contact whose normal force changed by dR_n (N): the piston moves along its normal only.
+    void applyToPiston(double normalChange) { pistonVelocity_ -= pistonResponse_ * normalChange; }
+    /// Both, for a record of any kind.
+    template <class Vec> [[gnu::always_inline]] void apply(const SweepContact& s, const ForceChangeOf<Vec>& d)
     {
-        bodies_[static_cast<std::size_t>(c.particle)].receive(c.lever1, dR, dt);
-        if (c.kind == ContactKind::Particle) {
-            bodies_[static_cast<std::size_t>(c.partner)].react(c.lever0, dR, dt);
+        applyToGrains(s, d);
+        if (s.kind == ContactKind::Piston) {
+            applyToPiston(d.normal);
         }
-    }
-    /// The part of applyImpulse on the piston (a piston contact only).
-    void applyImpulseToPiston(const Contact& c, const Vec3& dR, double dt)
-    {
-        pistonVelocity_ -= dt * pistonInverseMass_ * dR.dot(c.normal);
     }
 
 private:
     std::vector<PredictedBody> bodies_;
-    double pistonVelocity_ = 0.0;     ///< m/s along the piston normal, predicted
-    double pistonInverseMass_ = 0.0;  ///< 1/kg
+    double pistonVelocity_ = 0.0;  ///< m/s along the piston normal, predicted
+    double pistonResponse_ = 0.0;  ///< m/(N s), dt / M of the piston
 };
 
 }  // namespace granular

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cd/ContactUpdate.h"
 #include "model/Contact.h"
 #include "model/Particles.h"
 #include "settings/Choices.h"
@@ -30,16 +31,26 @@ inline void shuffleSweepOrder(std::vector<std::uint32_t>& order, Random& random)
     }
 }
 
-/// What the convergence measures take of one contact's update, R - dR -> R (N^2): kept per contact where the
-/// updates run out of the measures' order (the coloured sweep), so that the measures add them in their own.
+/// What the convergence measures take of one contact's update, R - dR -> R (N^2), from the forces in the contact's
+/// frame (|R|^2 = R_n^2 + |R_t|^2); kept per contact where the updates run out of the measures' order (the coloured
+/// sweep), so that the measures add them in their own.
 struct ForceChange {
     double squaredForce = 0.0;     ///< |R|^2
     double squaredChange = 0.0;    ///< |dR|^2
     double squaredPrevious = 0.0;  ///< |R - dR|^2
 
     ForceChange() = default;
+    /// From the force R after the change and the change dR.
     ForceChange(const Vec3& R, const Vec3& dR)
         : squaredForce(R.squaredNorm()), squaredChange(dR.squaredNorm()), squaredPrevious((R - dR).squaredNorm())
+    {
+    }
+    /// From the forces before and after the change in the contact's frame.
+    template <class Vec>
+    ForceChange(const FrameForce<Vec>& before, const FrameForce<Vec>& after, const ForceChangeOf<Vec>& d)
+        : squaredForce(after.normal * after.normal + dot(after.tangential, after.tangential)),
+          squaredChange(d.normal * d.normal + dot(d.tangential, d.tangential)),
+          squaredPrevious(before.normal * before.normal + dot(before.tangential, before.tangential))
     {
     }
 };
@@ -86,11 +97,6 @@ public:
     }
 
     /// One contact's force went from R - dR to R.
-    void record(const Vec3& R, const Vec3& dR)
-    {
-        record(R.squaredNorm(), dR.squaredNorm(), [&] { return (R - dR).squaredNorm(); });
-    }
-    /// The same from its squares.
     void record(const ForceChange& f)
     {
         record(f.squaredForce, f.squaredChange, [&] { return f.squaredPrevious; });

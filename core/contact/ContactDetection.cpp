@@ -22,14 +22,15 @@ template <class NormalMass>
 void addBoundaryContact(std::vector<Contact>& out, const World& world, ContactKind kind, std::int32_t index,
                         std::int32_t particle, double margin, const NormalMass& normalMass)
 {
+    // The gap first: most grains are far from most walls, and a candidate record is large.
+    const Separation s = separation(kind, index, particle, world);
+    if (s.gap >= margin || !s.hasNormal) {
+        return;
+    }
     Contact c;
     c.kind = kind;
     c.partner = index;
     c.particle = particle;
-    const Separation s = separation(c, world);
-    if (s.gap >= margin || !s.hasNormal) {
-        return;
-    }
     refreshGeometry(c, world);
     const auto j = static_cast<std::size_t>(particle);
     const Particles& p = world.particles;

@@ -12,18 +12,20 @@ struct Separation {
     bool hasNormal = true;        ///< false when the centres coincide (grains) or a grain sits on the drum's axis
 };
 
-/// The gap and normal of a candidate of any kind: grain-grain (minimum image in a periodic cell,
-/// Shaebani et al. 2009, eq. 21), grain-wall, grain-piston, grain-drum. The one place where gaps are computed.
-/// Inline: the md and cd inner loops call it for every candidate at every step.
-[[nodiscard]] [[gnu::always_inline]] inline Separation separation(const Contact& c, const World& world)
+/// The gap and normal between grain `particle` (body 1) and body 0 of the given kind (`partner`: a grain or a wall's
+/// index): grain-grain (minimum image in a periodic cell, Shaebani et al. 2009, eq. 21), grain-wall, grain-piston,
+/// grain-drum. The one place where gaps are computed. Inline: the md and cd inner loops call it for every candidate
+/// at every step.
+[[nodiscard]] [[gnu::always_inline]] inline Separation separation(ContactKind kind, std::int32_t partner,
+                                                                  std::int32_t particle, const World& world)
 {
     const Particles& p = world.particles;
-    const auto j = static_cast<std::size_t>(c.particle);
+    const auto j = static_cast<std::size_t>(particle);
     const double r1 = p.radius[j];
     Separation s;
-    switch (c.kind) {
+    switch (kind) {
     case ContactKind::Particle: {
-        const auto i = static_cast<std::size_t>(c.partner);
+        const auto i = static_cast<std::size_t>(partner);
         Vec3 d = p.position[j] - p.position[i];
         if (world.cell) {
             d = world.cell->minimumImage(d);
@@ -37,7 +39,7 @@ struct Separation {
         break;
     }
     case ContactKind::Wall: {
-        const PlaneWall& wall = world.walls[static_cast<std::size_t>(c.partner)];
+        const PlaneWall& wall = world.walls[static_cast<std::size_t>(partner)];
         s.normal = wall.normal;
         s.gap = wall.signedDistance(p.position[j]) - r1;
         break;
@@ -60,6 +62,12 @@ struct Separation {
     }
     }
     return s;
+}
+
+/// The same for a candidate.
+[[nodiscard]] [[gnu::always_inline]] inline Separation separation(const Contact& c, const World& world)
+{
+    return separation(c.kind, c.partner, c.particle, world);
 }
 
 /// Recomputes the geometry of a candidate at the current positions: normal (kept when undefined), gap,

@@ -26,22 +26,29 @@ bool CandidateList::refresh(World& world, double skin, double reach, const Mater
     const std::size_t count = world.contacts.size();
     std::vector<std::uint64_t> keys(count);
     std::vector<ContactMemory> memory(count);
+    // A candidate that stays keeps its law (a function of the material and its two grains) unless the material
+    // changed (`rebuild`); a new one gets it from pairLawFor.
     parallelRanges(count, [&](std::size_t first, std::size_t last) {
         auto previous = std::lower_bound(keys_.begin(), keys_.end(), world.contacts[first].key());
         for (std::size_t k = first; k < last; ++k) {
             const Contact& c = world.contacts[k];
             const std::uint64_t key = c.key();
-            previous = std::lower_bound(previous, keys_.end(), key);
+            while (previous != keys_.end() && *previous < key) {
+                ++previous;  // both sorted, most keys stay: a step at a time, not a search
+            }
             ContactMemory& m = memory[k];
-            if (previous != keys_.end() && *previous == key) {
+            const bool stays = previous != keys_.end() && *previous == key;
+            if (stays) {
                 m = memory_[static_cast<std::size_t>(previous - keys_.begin())];
             } else {
                 m.overlap = -c.gap;
                 m.normal = c.normal;
             }
-            const double radius0 =
-                c.kind == ContactKind::Particle ? p.radius[static_cast<std::size_t>(c.partner)] : 0.0;
-            m.law = pairLawFor(material, c, radius0, p.radius[static_cast<std::size_t>(c.particle)], tsujiAlpha);
+            if (!stays || rebuild) {
+                const double radius0 =
+                    c.kind == ContactKind::Particle ? p.radius[static_cast<std::size_t>(c.partner)] : 0.0;
+                m.law = pairLawFor(material, c, radius0, p.radius[static_cast<std::size_t>(c.particle)], tsujiAlpha);
+            }
             keys[k] = key;
         }
     });
@@ -103,14 +110,8 @@ void CandidateList::loadState(StateReader& in)
     reach_ = in.get<double>();
 }
 
-void CandidateList::recordMotion(const std::vector<Vec3>& velocity, double dt, double pistonStep)
+void CandidateList::finishMotion(double largestSquare, double pistonStep)
 {
-    Vec3* displacement = displacement_.data();
-    const Vec3* v = velocity.data();
-    const double largestSquare = parallelMaximum(displacement_.size(), 0.0, [=](std::size_t i) {
-        displacement[i] += dt * v[i];
-        return displacement[i].squaredNorm();
-    });
     largestDisplacement_ = std::sqrt(largestSquare);
     pistonDisplacement_ += std::fabs(pistonStep);
 }

@@ -36,13 +36,26 @@ class CandidateList {
 public:
     /// Rebuilds the list if a body may have crossed the skin (m) since the last rebuild, when the grains'
     /// `reach` beyond their spheres (m, a bound of two bulges; 0 for rigid spheres) outgrew what the last rebuild
-    /// allowed for, or when `rebuild` is set; new candidates get the law of the material. The list's margin is
+    /// allowed for, or when `rebuild` is set (the material changed: every candidate's law is made afresh); new
+    /// candidates get the law of the material, those that stay keep theirs. The list's margin is
     /// the skin plus 1.5 times the reach, so bulges may grow a little between rebuilds. Returns true if it rebuilt.
     bool refresh(World& world, double skin, double reach, const MaterialModel& material, double tsujiAlpha,
                  bool rebuild);
 
-    /// Adds the displacements of one step (m): grain i moved by velocity[i] * dt, the piston by pistonStep.
-    void recordMotion(const std::vector<Vec3>& velocity, double dt, double pistonStep);
+    /// Where the grains' displacements since the last rebuild are kept (sized for the world of the last refresh):
+    /// a drift adds each grain's step as it moves it (add), then calls finishMotion.
+    struct MotionRecord {
+        Vec3* displacement = nullptr;  ///< m, per grain
+        /// Grain i moved by `step` (m); returns its squared displacement since the last rebuild (m^2).
+        [[nodiscard]] double add(std::size_t i, const Vec3& step) const
+        {
+            displacement[i] += step;
+            return displacement[i].squaredNorm();
+        }
+    };
+    [[nodiscard]] MotionRecord motionRecord() { return {displacement_.data()}; }
+    /// Ends a step's record: the largest squared displacement that add() returned (m^2) and the piston's step (m).
+    void finishMotion(double largestSquare, double pistonStep);
     /// Adds how far two grains within the skin may have closed in by a dilation of the cell (m).
     void recordStrain(double approach) { strainApproach_ += approach; }
 

@@ -92,14 +92,19 @@ struct PairGeometry {
     double gap = 0.0;  ///< m, negative = overlap
 };
 
-/// The geometry of grains i (body 0) and j (body 1); `previousNormal` is kept when their centres coincide.
-[[gnu::always_inline]] inline PairGeometry rigidPairGeometry(const Particles& p, std::size_t i, std::size_t j,
-                                                             const PeriodicCell* cell, const Vec3& previousNormal)
+/// The centre-to-centre vector of grains i (body 0) and j (body 1), the minimum image in a periodic cell, m.
+[[gnu::always_inline]] inline Vec3 centreDistance(const Particles& p, std::size_t i, std::size_t j,
+                                                  const PeriodicCell* cell)
 {
-    Vec3 d = p.position[j] - p.position[i];
-    if (cell != nullptr) {
-        d = cell->minimumImage(d);
-    }
+    const Vec3 d = p.position[j] - p.position[i];
+    return cell != nullptr ? cell->minimumImage(d) : d;
+}
+
+/// The geometry of grains i (body 0) and j (body 1) whose centres are `d` apart; `previousNormal` is kept when their
+/// centres coincide.
+[[gnu::always_inline]] inline PairGeometry rigidPairGeometry(const Particles& p, std::size_t i, std::size_t j,
+                                                             const Vec3& d, const Vec3& previousNormal)
+{
     const double distance = d.norm();
     PairGeometry g;
     g.normal = distance > 0.0 ? Vec3(d / distance) : previousNormal;
@@ -109,6 +114,13 @@ struct PairGeometry {
     g.lever1 = -(r1 + 0.5 * g.gap) * g.normal;
     g.lever0 = (r0 + 0.5 * g.gap) * g.normal;
     return g;
+}
+
+/// The geometry of grains i (body 0) and j (body 1); `previousNormal` is kept when their centres coincide.
+[[gnu::always_inline]] inline PairGeometry rigidPairGeometry(const Particles& p, std::size_t i, std::size_t j,
+                                                             const PeriodicCell* cell, const Vec3& previousNormal)
+{
+    return rigidPairGeometry(p, i, j, centreDistance(p, i, j, cell), previousNormal);
 }
 
 /// Writes a grain pair's geometry into its candidate.
@@ -365,17 +377,37 @@ void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const 
             return;
         }
         const PeriodicCell* cell = world.cell ? &*world.cell : nullptr;
+        const Particles& p = world.particles;
         std::array<PairGeometry, LoadAssembly::kPairRun> geometry;
+        std::array<bool, LoadAssembly::kPairRun> apart{};
         for (std::size_t r = 0; r < last - first; ++r) {
-            geometry[r] = rigidPairGeometry(world.particles, static_cast<std::size_t>(partner[r]),
-                                            static_cast<std::size_t>(particle[r]), cell, memory[first + r].normal);
+            const auto i = static_cast<std::size_t>(partner[r]);
+            const auto j = static_cast<std::size_t>(particle[r]);
+            const Vec3 d = centreDistance(p, i, j, cell);
+            ContactMemory& m = memory[first + r];
+            if (!publish && m.overlap <= 0.0) {
+                // Open before: if still open, stepLoad only records the gap (the normal and the levers are read only
+                // of contacts that were closed): the gap alone, without the divisions of the normal.
+                const double gap = d.norm() - p.radius[i] - p.radius[j];
+                if (gap >= 0.0) {
+                    m.overlap = -gap;
+                    m.elasticForce = 0.0;
+                    m.spring.setZero();
+                    apart[r] = true;
+                    continue;
+                }
+            }
+            geometry[r] = rigidPairGeometry(p, i, j, d, m.normal);
         }
         for (std::size_t r = 0; r < last - first; ++r) {
+            ContactLoad& load = runLoads[r];
+            load.active = false;
+            if (apart[r]) {
+                continue;
+            }
             const PairGeometry& g = geometry[r];
             const auto i = static_cast<std::size_t>(partner[r]);
             const auto j = static_cast<std::size_t>(particle[r]);
-            ContactLoad& load = runLoads[r];
-            load.active = false;
             const auto pointVelocity = [&] {
                 const Vec3 v1 = v[j] + w[j].cross(g.lever1);
                 return Vec3(v1 - (v[i] + w[i].cross(g.lever0)));

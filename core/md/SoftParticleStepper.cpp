@@ -257,18 +257,27 @@ void SoftParticleStepper::drift(World& world, double dt)
     Vec3* halfAngularVelocity = half_.angularVelocity.data();
     const Vec3 gravity = world.gravity;
     const PeriodicCell* cell = world.cell ? &*world.cell : nullptr;
-    parallelFor(n, [=](std::size_t i) {
-        Vec3 v = velocity[i];
-        if (isMobile(mass[i])) {
-            const double inverseMass = 1.0 / mass[i];
-            v += (0.5 * dt) * (inverseMass * (force[i] + damping[i] + externalForce[i]) + gravity);
+    const md::CandidateList::MotionRecord record = candidates_.motionRecord();
+    // A loop per range of grains (no call per grain), which also adds each grain's step to the candidates' record of
+    // how far it moved since their last rebuild.
+    const double largestSquare = parallelRangeMaximum(n, 0.0, [=](std::size_t first, std::size_t last) {
+        double largest = 0.0;
+        for (std::size_t i = first; i < last; ++i) {
+            Vec3 v = velocity[i];
+            if (isMobile(mass[i])) {
+                const double inverseMass = 1.0 / mass[i];
+                v += (0.5 * dt) * (inverseMass * (force[i] + damping[i] + externalForce[i]) + gravity);
+            }
+            halfVelocity[i] = v;
+            halfAngularVelocity[i] = angularVelocity[i] + (0.5 * dt / inertia[i]) * torque[i];
+            const Vec3 step = dt * v;
+            position[i] = scale * position[i] + step;  // eq. 26 in a periodic cell, plain drift otherwise
+            if (cell != nullptr) {
+                position[i] = cell->wrap(position[i]);
+            }
+            largest = std::max(largest, record.add(i, step));
         }
-        halfVelocity[i] = v;
-        halfAngularVelocity[i] = angularVelocity[i] + (0.5 * dt / inertia[i]) * torque[i];
-        position[i] = scale * position[i] + dt * v;  // eq. 26 in a periodic cell, plain drift otherwise
-        if (cell != nullptr) {
-            position[i] = cell->wrap(position[i]);
-        }
+        return largest;
     });
     double pistonStep = 0.0;
     if (world.piston && world.piston->drive) {
@@ -288,7 +297,7 @@ void SoftParticleStepper::drift(World& world, double dt)
     if (world.drum) {
         world.drum->angle += dt * world.drum->angularVelocity;
     }
-    candidates_.recordMotion(half_.velocity, dt, pistonStep);
+    candidates_.finishMotion(largestSquare, pistonStep);
     if (scale != 1.0) {
         // Two grains within reach of each other close in by at most |scale - 1| times their distance.
         candidates_.recordStrain(std::fabs(scale - 1.0) *
@@ -311,13 +320,15 @@ void SoftParticleStepper::kick(World& world, double dt, double time)
     const Vec3* torque = loads_.torque.data();
     const Vec3* nextTorque = next_.torque.data();
     const Vec3 gravity = world.gravity;
-    parallelFor(p.size(), [=](std::size_t i) {
-        if (isMobile(mass[i])) {
-            const double inverseMass = 1.0 / mass[i];
-            velocity[i] += (0.5 * dt * inverseMass) * (force[i] + nextForce[i]) + inverseMass * nextImpulse[i] +
-                           dt * (gravity + inverseMass * externalForce[i]);
+    parallelRanges(p.size(), [=](std::size_t first, std::size_t last) {
+        for (std::size_t i = first; i < last; ++i) {
+            if (isMobile(mass[i])) {
+                const double inverseMass = 1.0 / mass[i];
+                velocity[i] += (0.5 * dt * inverseMass) * (force[i] + nextForce[i]) + inverseMass * nextImpulse[i] +
+                               dt * (gravity + inverseMass * externalForce[i]);
+            }
+            angularVelocity[i] += (0.5 * dt / inertia[i]) * (torque[i] + nextTorque[i]);
         }
-        angularVelocity[i] += (0.5 * dt / inertia[i]) * (torque[i] + nextTorque[i]);
     });
     if (world.piston && world.piston->drive) {
         world.piston->velocity = -world.piston->drive->velocity(time + dt);  // along the normal, -y

@@ -38,11 +38,12 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
     const PredictedMotion& motion;
     double dt = 0.0;  ///< s
     int dimension = 3;
-    double inverseVolume = 0.0;       ///< 1/V of eq. 20
-    double pressureScale = 0.0;       ///< 1/(D V) of eq. 22
-    double dilationRate0 = 0.0;       ///< 1/s, lambda(t)
-    Mat3 strainRate0 = Mat3::Zero();  ///< 1/s, Lambda(t)
-    Virial virial = zero();           ///< J
+    double inverseVolume = 0.0;                   ///< 1/V of eq. 20
+    double pressureScale = 0.0;                   ///< 1/(D V) of eq. 22
+    double dilationRate0 = 0.0;                   ///< 1/s, lambda(t)
+    Mat3 strainRate0 = Mat3::Zero();              ///< 1/s, Lambda(t)
+    Virial virial = zero();                       ///< J
+    double responseRate = dt / pressure.inertia;  ///< 1/(Pa s), dt / M_lambda of eq. 28
     double expectedDilationRate = 0.0;
     Mat3 expectedStrainRate = Mat3::Zero();
     Mat3 expectedStress = Mat3::Zero();
@@ -86,8 +87,8 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
             }
         } else {
             expectedInnerPressure = pressureScale * virial;  // eq. 27 / 32
-            expectedDilationRate =
-                dilationRate0 + (expectedInnerPressure - pressure.externalPressure) * dt / pressure.inertia;  // eq. 28
+            // eq. 28; dt / M_lambda once per step: this runs after every update, on the sweep's critical path
+            expectedDilationRate = dilationRate0 + (expectedInnerPressure - pressure.externalPressure) * responseRate;
         }
     }
 
@@ -105,22 +106,24 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
         updateExpectations();  // the one full sum of the step; the sweeps only add increments
     }
 
-    /// Eq. 29-31: the deformation of the cell adds lambda* l (Lambda* l) to the free relative velocity.
-    [[nodiscard]] Vec3 freeVelocity(std::size_t a, const Vec3& free) const
+    /// Eq. 29-31: the deformation of the cell adds lambda* l (Lambda* l) to the relative velocity.
+    template <class Vec> [[nodiscard]] Vec relativeVelocity(std::size_t a, const Vec& V) const
     {
         if constexpr (kFree) {
-            return free + expectedStrainRate * branch[a];
+            return V + inSpace<Vec>(components(expectedStrainRate * branch[a]));
         } else {
-            return free + expectedDilationRate * branch[a];
+            return V + inSpace<Vec>(components(expectedDilationRate * branch[a]));
         }
     }
 
     [[nodiscard]] double friction(const Contact& /*c*/) const { return contact.frictionFor(true); }
 
-    template <class Apply> void update(std::size_t a, const Contact& c, const Vec3& dR, Apply&& apply)
+    template <class Vec, class Apply>
+    void update(std::size_t a, const SweepContact& s, const ForceChangeOf<Vec>& d, Apply&& apply)
     {
         const Vec3& l = branch[a];
-        const Virial kineticChange = applyWithKineticChange(c, apply);
+        const Vec3 dR = toVec3(d.vector);
+        const Virial kineticChange = applyWithKineticChange(s, apply);
         if (fullyImplicit()) {
             if constexpr (kFree) {
                 virial.noalias() += dR * l.transpose();
@@ -143,10 +146,12 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
 
     /// The coloured sweep's update (any solver thread): the increment of the virial, as in update(), but kept
     /// apart; the expectations stay those of the colour's start.
-    template <class Apply> void updateInColour(std::size_t a, const Contact& c, const Vec3& dR, Apply&& apply)
+    template <class Vec, class Apply>
+    void updateInColour(std::size_t a, const SweepContact& s, const ForceChangeOf<Vec>& d, Apply&& apply)
     {
         const Vec3& l = branch[a];
-        const Virial kineticChange = applyWithKineticChange(c, apply);
+        const Vec3 dR = toVec3(d.vector);
+        const Virial kineticChange = applyWithKineticChange(s, apply);
         // The three changed terms of eq. 27, or the one of eq. 32.
         increments[a] = fullyImplicit() ? Virial(contactTerm(dR, l) + kineticChange) : contactTerm(dR, l);
     }
@@ -165,23 +170,24 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
 private:
     /// Applies an update (`apply`) and returns what it changed of the virial's kinetic part: the contact's two
     /// grains' m v . v (m v v^T) of eq. 27 in the fully implicit variant, nothing in the partially implicit one.
-    template <class Apply> Virial applyWithKineticChange(const Contact& c, Apply&& apply) const
+    template <class Apply>
+    [[gnu::always_inline]] Virial applyWithKineticChange(const SweepContact& s, Apply&& apply) const
     {
         if (!fullyImplicit()) {
             apply();
             return zero();
         }
-        const auto i = static_cast<std::size_t>(c.partner);
-        const auto j = static_cast<std::size_t>(c.particle);
+        const auto i = static_cast<std::size_t>(s.body0);
+        const auto j = static_cast<std::size_t>(s.body1);
         const Virial before = pairKinetic(i, j);
         apply();
         return pairKinetic(i, j) - before;
     }
 
-    [[nodiscard]] Virial pairKinetic(std::size_t i, std::size_t j) const
+    [[nodiscard]] [[gnu::always_inline]] Virial pairKinetic(std::size_t i, std::size_t j) const
     {
-        const Vec3& vi = motion.velocity(i);
-        const Vec3& vj = motion.velocity(j);
+        const Vec3 vi = motion.velocity(i);
+        const Vec3 vj = motion.velocity(j);
         const double mi = world.particles.mass[i];
         const double mj = world.particles.mass[j];
         if constexpr (kFree) {
@@ -219,7 +225,8 @@ SweepResult iterate(World& world, Terms& terms, const SolverSettings& solver, Ra
             }
         }
     }
-    return gaussSeidelSweeps(world.contacts, solver, random, motion, workspace, terms);
+    return gaussSeidelSweeps(world.contacts, world.particles, world.dimension, solver, random, motion, workspace,
+                             terms);
 }
 
 }  // namespace

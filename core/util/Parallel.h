@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -142,6 +143,32 @@ template <class Body> void parallelRanges(std::size_t n, const Body& body)
             }
         },
         1);
+}
+
+/// The largest of what body(first, last) returns for contiguous ranges that together cover [0, n) and `least`, the
+/// ranges as parallelRanges makes them (a maximum does not depend on the order it is taken in). For loops whose body
+/// is worth compiling as one loop (no call per item).
+template <class Body> double parallelRangeMaximum(std::size_t n, double least, const Body& body)
+{
+    const auto threads = static_cast<std::size_t>(solverThreads());
+    const std::size_t ranges = threads > 1 && static_cast<std::ptrdiff_t>(n) >= kSmallestParallelLoop ? 4 * threads : 1;
+    if (ranges == 1) {
+        return n > 0 ? std::max(least, body(std::size_t{0}, n)) : least;
+    }
+    std::vector<double> largest(ranges, least);
+    parallelFor(
+        ranges,
+        [&](std::size_t r) {
+            if (n * r / ranges < n * (r + 1) / ranges) {
+                largest[r] = body(n * r / ranges, n * (r + 1) / ranges);
+            }
+        },
+        1);
+    double result = least;
+    for (const double value : largest) {
+        result = std::max(result, value);
+    }
+    return result;
 }
 
 /// Appends to `out`, in the order of i, what fill(i, sink) appends to its sink (a std::vector<T>) for every i in

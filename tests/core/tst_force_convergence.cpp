@@ -84,9 +84,9 @@ private slots:
                                           contactWithForce(Vec3(0.0, 10.0, 0.0)),
                                           contactWithForce(Vec3(0.0, 0.0, 0.1))};
         SweepConvergence convergence(before, 0.0, ConvergenceCriterion::Fixed);
-        convergence.record(Vec3(10.0, 0.1, 0.0), Vec3(0.0, 0.1, 0.0));
-        convergence.record(Vec3(0.0, 9.9, 0.0), Vec3(0.0, -0.1, 0.0));
-        convergence.record(Vec3::Zero(), Vec3(0.0, 0.0, -0.1));  // the weak contact opens
+        convergence.record(ForceChange(Vec3(10.0, 0.1, 0.0), Vec3(0.0, 0.1, 0.0)));
+        convergence.record(ForceChange(Vec3(0.0, 9.9, 0.0), Vec3(0.0, -0.1, 0.0)));
+        convergence.record(ForceChange(Vec3::Zero(), Vec3(0.0, 0.0, -0.1)));  // the weak contact opens
         const double residual = convergence.finishSweep(3);
         QCOMPARE(residual, 1.0);  // eq. 35: the opened contact changed by all of its force
         const double expected = std::sqrt((0.01 + 0.01 + 0.01) / (100.0 + 0.01 + 9.9 * 9.9));
@@ -95,7 +95,7 @@ private slots:
 
         // The next sweep starts afresh: no change, no force.
         SweepConvergence quiet(before, 0.0, ConvergenceCriterion::Fixed);
-        quiet.record(Vec3::Zero(), Vec3::Zero());
+        quiet.record(ForceChange(Vec3::Zero(), Vec3::Zero()));
         (void)quiet.finishSweep(1);
         QCOMPARE(quiet.forceChange(), 0.0);
     }
@@ -113,7 +113,7 @@ private slots:
             const Vec3 R(random.uniform(-1.0, 1.0), random.uniform(-1.0, 1.0), random.uniform(-1.0, 1.0));
             const double size = std::pow(10.0, random.uniform(-6.0, 0.0));
             const Vec3 dR = k % 50 == 0 ? R : Vec3(size * random.uniform(-1.0, 1.0), 0.0, size);
-            convergence.record(R, dR);
+            convergence.record(ForceChange(R, dR));
             largest = std::max(largest, dR.norm() / (std::max(R.norm(), (R - dR).norm()) + cutoff));
         }
         QCOMPARE(convergence.finishSweep(before.size()), largest);

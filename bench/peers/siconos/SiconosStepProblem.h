@@ -174,12 +174,12 @@ inline StepProblem::StepProblem(const World& detected, const ContactSettings& co
             const auto& list = ends[static_cast<std::size_t>(grain)];
             const auto self =
                 std::find_if(list.begin(), list.end(), [a](const ContactEnd& e) { return e.contact == a; });
-            const PredictedMotion::PredictedBody& body = free.body(static_cast<std::size_t>(grain));
+            const double inverseMass = 1.0 / detected.particles.mass[static_cast<std::size_t>(grain)];
+            const double inverseInertia = 1.0 / detected.particles.inertia[static_cast<std::size_t>(grain)];
             const Mat3 leverA = crossMatrix(self->lever);
             for (const ContactEnd& other : list) {
-                const Mat3 coupling =
-                    (self->sign * other.sign) *
-                    (body.inverseMass * Mat3::Identity() - body.inverseInertia * leverA * crossMatrix(other.lever));
+                const Mat3 coupling = (self->sign * other.sign) * (inverseMass * Mat3::Identity() -
+                                                                   inverseInertia * leverA * crossMatrix(other.lever));
                 const Mat3 block = frames_[a].transpose() * coupling * frames_[other.contact];
                 const auto same = std::find_if(row.begin(), row.end(),
                                                [&other](const auto& entry) { return entry.first == other.contact; });
