@@ -207,18 +207,15 @@ class GrainContactLanesTest : public QObject {
     Q_OBJECT
 
 private slots:
-    void twoContactsSideBySideAreBitForBitOneAfterTheOther_data()
-    {
-        QTest::addColumn<int>("dimension");
-        QTest::newRow("spheres") << 3;
-        QTest::newRow("disks") << 2;
-    }
-    void twoContactsSideBySideAreBitForBitOneAfterTheOther()
+    void spheresSideBySideAreBitForBitOneAfterTheOther() { check(3); }
+    void disksSideBySideAreBitForBitOneAfterTheOther() { check(2); }
+
+private:
+    static void check([[maybe_unused]] int dimension)
     {
 #if !defined(__SSE2__)
         QSKIP("this build has no SSE2: the sweeps update one contact at a time");
 #else
-        QFETCH(int, dimension);
         const Tally tally = dimension == 2 ? compareLanes<Vector2Of>(2) : compareLanes<Vector3Of>(3);
         QCOMPARE(tally.laneMismatches, 0);
         QCOMPARE(tally.planeMismatches, 0);

@@ -125,15 +125,12 @@ class ShockLawUpdateTest : public QObject {
     Q_OBJECT
 
 private slots:
-    void incrementFormIsEq23And34_data()
+    void incrementFormIsEq23And34ForSpheres() { check(3); }
+    void incrementFormIsEq23And34ForDisks() { check(2); }
+
+private:
+    static void check(int dimension)
     {
-        QTest::addColumn<int>("dimension");
-        QTest::newRow("spheres") << 3;
-        QTest::newRow("disks") << 2;
-    }
-    void incrementFormIsEq23And34()
-    {
-        QFETCH(int, dimension);
         const Tally tally = dimension == 2 ? compare<Vector2Of<double>>(2) : compare<Vector3Of<double>>(3);
         QCOMPARE(tally.branchMismatches, 0);
         QVERIFY2(tally.worstError < 1e-12, std::to_string(tally.worstError).c_str());
