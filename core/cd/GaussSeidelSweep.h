@@ -105,6 +105,13 @@ inline bool finishIteration(SweepResult& result, SweepConvergence& convergence, 
     return solver.criterion != ConvergenceCriterion::Fixed && result.residual <= solver.tolerance;
 }
 
+/// Whether the iteration after `result.iterations` is measured: every iteration of a criterion that stops on the
+/// residual, only the last of the fixed criterion (whose result reports the last iteration's measures).
+inline bool measuredIteration(const SweepResult& result, const SolverSettings& solver)
+{
+    return solver.criterion != ConvergenceCriterion::Fixed || result.iterations + 1 >= solver.iterationLimit();
+}
+
 /// How many updates ahead the random sweep asks the memory for a record, and for its grains.
 inline constexpr std::size_t kPrefetchContact = 8;
 inline constexpr std::size_t kPrefetchGrains = 4;
@@ -133,6 +140,7 @@ SweepResult randomSweeps(const std::vector<Contact>& contacts, const SolverSetti
     while (result.iterations < limit) {
         shuffleSweepOrder(workspace.order, random);
         const std::uint32_t* order = workspace.order.data();
+        const bool measure = measuredIteration(result, solver);
         for (std::size_t k = 0; k < count; ++k) {
             // The order is random, so the hardware cannot guess what comes next: ask for the record a few updates
             // ahead (both its cache lines), and for its grains once it has arrived.
@@ -149,7 +157,9 @@ SweepResult randomSweeps(const std::vector<Contact>& contacts, const SolverSetti
             FrameForce<Space<double>> before{};
             const ForceChangeOf<Space<double>> d = sweepUpdate(a, s, motion, boundaryVelocity, terms, before);
             terms.update(a, s, d, [&] { motion.apply(s, d); });
-            convergence.record(ForceChange(before, forceOf<Space<double>>(s), d));
+            if (measure) {
+                convergence.record(ForceChange(before, forceOf<Space<double>>(s), d));
+            }
         }
         if (finishIteration(result, convergence, count, solver)) {
             break;
@@ -160,10 +170,10 @@ SweepResult randomSweeps(const std::vector<Contact>& contacts, const SolverSetti
 
 #if defined(__SSE2__)
 /// Two grain-pair records of a colour updated side by side (updateGrainContacts), with what the convergence measures
-/// take of each.
+/// take of each where the iteration is measured.
 template <template <class> class Space>
 void updateGrainPairsInLanes(SweepContact& first, SweepContact& second, PredictedMotion& motion,
-                             ForceChange& firstMeasures, ForceChange& secondMeasures)
+                             ForceChange& firstMeasures, ForceChange& secondMeasures, bool measure)
 {
     using Vec = Space<double>;
     const FrameForce<Vec> firstBefore = forceOf<Vec>(first);
@@ -171,6 +181,9 @@ void updateGrainPairsInLanes(SweepContact& first, SweepContact& second, Predicte
     ForceChangeOf<Vec> firstChange{};
     ForceChangeOf<Vec> secondChange{};
     updateGrainContacts<Space>(first, second, motion, firstChange, secondChange);
+    if (!measure) {
+        return;
+    }
     firstMeasures = ForceChange(firstBefore, forceOf<Vec>(first), firstChange);
     secondMeasures = ForceChange(secondBefore, forceOf<Vec>(second), secondChange);
 }
@@ -203,6 +216,7 @@ SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSet
     const std::int64_t limit = solver.iterationLimit();
     SweepContact* ordered = workspace.colourOrder.data();
     const Vector3Of<double>* boundaryVelocity = workspace.boundaryVelocity.data();
+    bool measure = false;  // set with each iteration's order, read by the team after that step
     // Record ordered[i] is contact original[i]'s: `a` below is the contact's index, `i` its place in colour order.
     const auto update = [&](std::size_t i) {
         const std::uint32_t a = original[i];
@@ -210,7 +224,9 @@ SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSet
         FrameForce<Space<double>> before{};
         const ForceChangeOf<Space<double>> d = sweepUpdate(a, s, motion, boundaryVelocity, terms, before);
         terms.updateInColour(a, s, d, [&] { motion.applyToGrains(s, d); });
-        workspace.forceChange[i] = ForceChange(before, forceOf<Space<double>>(s), d);
+        if (measure) {
+            workspace.forceChange[i] = ForceChange(before, forceOf<Space<double>>(s), d);
+        }
         if (s.kind == ContactKind::Piston) {
             workspace.change[a] = d.normal;
         }
@@ -225,7 +241,10 @@ SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSet
             workspace.colourPlace[original[i]] = static_cast<std::uint32_t>(i);
         });
         while (!done) {
-            team.single([&] { order = &colouring.shuffledOrder(random); });
+            team.single([&] {
+                order = &colouring.shuffledOrder(random);
+                measure = measuredIteration(result, solver);
+            });
             for (const std::uint32_t colour : *order) {
                 const std::size_t first = colouring.firstMember(colour);
                 const std::size_t size = colouring.members(colour).size();
@@ -245,7 +264,7 @@ SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSet
                                              ordered[j].kind == ContactKind::Particle) {
                                              updateGrainPairsInLanes<Space>(ordered[i], ordered[j], motion,
                                                                             workspace.forceChange[i],
-                                                                            workspace.forceChange[j]);
+                                                                            workspace.forceChange[j], measure);
                                              return;
                                          }
                                          update(j);
@@ -268,7 +287,7 @@ SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSet
             }
             // In blocks of a fixed size, merged in block order.
             team.forEach(
-                parts.size(),
+                measure ? parts.size() : 0,
                 [&](std::size_t b) {
                     SweepConvergence part(solver.forceCutoff, solver.criterion);  // local: no false sharing
                     for (std::size_t a = b * kConvergenceBlock; a < std::min(count, (b + 1) * kConvergenceBlock); ++a) {
