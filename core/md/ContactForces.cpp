@@ -455,6 +455,16 @@ void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, Bod
     }
 }
 
+bool boundaryDampingForce(const World& world, Contact& c, const ContactMemory& m, double pistonVelocity, Vec3& force)
+{
+    bool any = false;
+    dampingLoad(world, c, m, pistonVelocity, [&](const Vec3& f) {
+        force = f;
+        any = true;
+    });
+    return any;
+}
+
 void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads, LoadAssembly& assembly,
                       bool publish)
 {
@@ -476,23 +486,12 @@ void addDampingForces(World& world, const std::vector<ContactMemory>& memory, Bo
                                                           ContactLoad* runLoads) {
         const Particles& p = world.particles;
         const double dilationRate = world.cell ? world.cell->dilationRate() : 0.0;
+        const bool inCell = world.cell.has_value();
         for (std::size_t r = 0; r < last - first; ++r) {
             ContactLoad& load = runLoads[r];
-            const ContactMemory& m = memory[first + r];
-            load.active = false;
-            if (m.overlap <= 0.0 || m.law.damping == 0.0) {
-                continue;
-            }
-            const auto i = static_cast<std::size_t>(partner[r]);
-            const auto j = static_cast<std::size_t>(particle[r]);
-            double approach = -m.normal.dot(p.velocity[j] - p.velocity[i]);  // d(delta)/dt
-            if (world.cell) {
-                // Velocities are relative to the cell's affine flow: the pair also closes in at lambda |l|.
-                approach -= dilationRate * (p.radius[j] + p.radius[i] - m.overlap);
-            }
-            load.force = (m.law.dampingCoefficient(m.overlap) * approach) * m.normal;
-            load.active = true;
-            if (publish) {
+            load.active = pairDampingForce(p, memory[first + r], static_cast<std::size_t>(partner[r]),
+                                           static_cast<std::size_t>(particle[r]), inCell, dilationRate, load.force);
+            if (load.active && publish) {
                 world.contacts[first + r].force += load.force;
             }
         }

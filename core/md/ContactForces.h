@@ -2,6 +2,8 @@
 
 #include "md/BodyLoads.h"
 #include "md/CandidateList.h"
+#include "md/LoadAssembly.h"
+#include "model/World.h"
 
 #include <vector>
 
@@ -45,6 +47,75 @@ void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, Bod
 /// on the solver threads like evaluateStepForces.
 void addDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads, LoadAssembly& assembly,
                       bool publish);
+
+/// A grain pair's dashpot force on body 1 (grain j; body 0 is grain i) at the current velocities: the law's damping
+/// coefficient times d(delta)/dt along the step's normal (in a periodic cell the pair also closes in at lambda |l|,
+/// the cell's dilation rate `dilationRate` times the centres' distance). False (and no force) for a contact without
+/// overlap or damping.
+[[gnu::always_inline]] inline bool pairDampingForce(const Particles& p, const ContactMemory& m, std::size_t i,
+                                                    std::size_t j, bool inCell, double dilationRate, Vec3& force)
+{
+    if (m.overlap <= 0.0 || m.law.damping == 0.0) {
+        return false;
+    }
+    double approach = -m.normal.dot(p.velocity[j] - p.velocity[i]);  // d(delta)/dt
+    if (inCell) {
+        // Velocities are relative to the cell's affine flow: the pair also closes in at lambda |l|.
+        approach -= dilationRate * (p.radius[j] + p.radius[i] - m.overlap);
+    }
+    force = (m.law.dampingCoefficient(m.overlap) * approach) * m.normal;
+    return true;
+}
+
+/// A wall, piston or drum contact's dashpot force on its grain at the current velocities (the piston moving at
+/// `pistonVelocity` along its normal), added to Contact::force; false (and no force) without overlap or damping.
+bool boundaryDampingForce(const World& world, Contact& c, const ContactMemory& m, double pistonVelocity, Vec3& force);
+
+/// The kick and addDampingForces at once, grain by grain, where the contacts are assembled as one block of grains (one
+/// solver thread): kickGrain(j) kicks grain j, and then the dashpots of the grain pairs whose body 1 is j are added
+/// (their body 0, a lower grain, has been kicked already); then kickPiston(), and the dashpots of the wall, piston and
+/// drum contacts. Every grain sums its dashpots in ascending contact index, as addDampingForces does: the same loads,
+/// bit for bit, with one pass over the grains and their pairs instead of two.
+template <class KickGrain, class KickPiston>
+void kickAndAddDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads,
+                             const LoadAssembly& assembly, bool publish, const KickGrain& kickGrain,
+                             const KickPiston& kickPiston)
+{
+    loads.resize(world.particles.size());
+    loads.pistonDamping = 0.0;
+    Vec3* damping = loads.damping.data();
+    const Particles& p = world.particles;
+    const bool inCell = world.cell.has_value();
+    const double dilationRate = inCell ? world.cell->dilationRate() : 0.0;
+    Contact* contacts = world.contacts.data();
+    const ContactMemory* m = memory.data();
+    assembly.inGrainOrder(
+        [&](std::size_t j) {
+            kickGrain(j);
+            damping[j].setZero();
+        },
+        [&](std::size_t k, std::size_t i, std::size_t j) {
+            Vec3 force;
+            if (pairDampingForce(p, m[k], i, j, inCell, dilationRate, force)) {
+                damping[j] += force;
+                damping[i] -= force;
+                if (publish) {
+                    contacts[k].force += force;
+                }
+            }
+        },
+        [&] { kickPiston(); },
+        [&](std::size_t k) {
+            Contact& c = contacts[k];
+            Vec3 force;
+            if (boundaryDampingForce(world, c, m[k], world.piston ? world.piston->velocity : 0.0, force)) {
+                damping[static_cast<std::size_t>(c.particle)] += force;
+                if (c.kind == ContactKind::Piston) {
+                    loads.pistonDamping -= force.dot(c.normal);
+                }
+            }
+        });
+}
 
 }  // namespace md
 }  // namespace granular

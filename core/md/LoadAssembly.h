@@ -60,6 +60,15 @@ public:
     ///   void toPiston(const ContactLoad&): adds a piston contact's share (in contact order, one thread).
     template <class Sink> void assemble(const Sink& sink);
 
+    /// Whether the grains form one block (one solver thread, or a short contact list): inGrainOrder may then be used.
+    [[nodiscard]] bool oneBlock() const { return blocks_.size() == 1; }
+    /// One block only: calls grain(j) for every grain j in ascending order, each followed by pair(k, i, j) for the grain
+    /// pairs k whose body 1 is j (body 0 is i < j) in ascending k; then afterPairs(); then boundary(k) for the wall,
+    /// piston and drum contacts in ascending k. Every contact's index order, grain by grain.
+    template <class Grain, class Pair, class AfterPairs, class Boundary>
+    void inGrainOrder(const Grain& grain, const Pair& pair, const AfterPairs& afterPairs,
+                      const Boundary& boundary) const;
+
     /// The grain pairs evaluated at a time: enough for the processor to overlap their latencies, few enough for a
     /// run's data to stay in the first-level cache.
     static constexpr std::size_t kPairRun = 32;
@@ -135,6 +144,26 @@ template <class Sink> void LoadAssembly::assemble(const Sink& sink)
         if (kept_[k].active) {
             sink.toPiston(kept_[k]);
         }
+    }
+}
+
+template <class Grain, class Pair, class AfterPairs, class Boundary>
+void LoadAssembly::inGrainOrder(const Grain& grain, const Pair& pair, const AfterPairs& afterPairs,
+                                const Boundary& boundary) const
+{
+    const Block& block = blocks_.front();
+    const std::int32_t* particle = particle_.data();
+    const std::int32_t* partner = partner_.data();
+    std::size_t k = block.firstPair;
+    for (std::size_t j = 0; j < grains_; ++j) {
+        grain(j);
+        for (; k < block.endPair && static_cast<std::size_t>(particle[k]) == j; ++k) {
+            pair(k, static_cast<std::size_t>(partner[k]), j);
+        }
+    }
+    afterPairs();
+    for (const std::uint32_t b : block.boundary) {
+        boundary(b);
     }
 }
 

@@ -305,31 +305,60 @@ void SoftParticleStepper::drift(World& world, double dt)
     }
 }
 
+namespace {
+
+/// The second half of a grain's velocity-Verlet step: v += dt/2m (F(t) + F(t + dt)) + J/m + dt (g + F_ext/m) for a
+/// mobile grain (elastic and tangential forces by the trapezoid, the dashpot's exact impulse J), w += dt/2I (T(t) +
+/// T(t + dt)). The arrays' addresses by value, as in drift().
+struct GrainKick {
+    Vec3* velocity;
+    Vec3* angularVelocity;
+    const double* mass;
+    const double* inertia;
+    const Vec3* externalForce;
+    const Vec3* force;
+    const Vec3* nextForce;
+    const Vec3* nextImpulse;
+    const Vec3* torque;
+    const Vec3* nextTorque;
+    Vec3 gravity;
+    double dt;
+
+    GrainKick(World& world, const md::BodyLoads& loads, const md::BodyLoads& next, double step)
+        : velocity(world.particles.velocity.data()), angularVelocity(world.particles.angularVelocity.data()),
+          mass(world.particles.mass.data()), inertia(world.particles.inertia.data()),
+          externalForce(world.particles.externalForce.data()), force(loads.force.data()),
+          nextForce(next.force.data()), nextImpulse(next.impulse.data()), torque(loads.torque.data()),
+          nextTorque(next.torque.data()), gravity(world.gravity), dt(step)
+    {
+    }
+
+    [[gnu::always_inline]] void operator()(std::size_t i) const
+    {
+        if (isMobile(mass[i])) {
+            const double inverseMass = 1.0 / mass[i];
+            velocity[i] += (0.5 * dt * inverseMass) * (force[i] + nextForce[i]) + inverseMass * nextImpulse[i] +
+                           dt * (gravity + inverseMass * externalForce[i]);
+        }
+        angularVelocity[i] += (0.5 * dt / inertia[i]) * (torque[i] + nextTorque[i]);
+    }
+};
+
+}  // namespace
+
 void SoftParticleStepper::kick(World& world, double dt, double time)
 {
-    auto& p = world.particles;
-    // Addresses by value, as in drift().
-    Vec3* velocity = p.velocity.data();
-    Vec3* angularVelocity = p.angularVelocity.data();
-    const double* mass = p.mass.data();
-    const double* inertia = p.inertia.data();
-    const Vec3* externalForce = p.externalForce.data();
-    const Vec3* force = loads_.force.data();
-    const Vec3* nextForce = next_.force.data();
-    const Vec3* nextImpulse = next_.impulse.data();
-    const Vec3* torque = loads_.torque.data();
-    const Vec3* nextTorque = next_.torque.data();
-    const Vec3 gravity = world.gravity;
-    parallelRanges(p.size(), [=](std::size_t first, std::size_t last) {
+    const GrainKick kickGrain(world, loads_, next_, dt);
+    parallelRanges(world.particles.size(), [kickGrain](std::size_t first, std::size_t last) {
         for (std::size_t i = first; i < last; ++i) {
-            if (isMobile(mass[i])) {
-                const double inverseMass = 1.0 / mass[i];
-                velocity[i] += (0.5 * dt * inverseMass) * (force[i] + nextForce[i]) + inverseMass * nextImpulse[i] +
-                               dt * (gravity + inverseMass * externalForce[i]);
-            }
-            angularVelocity[i] += (0.5 * dt / inertia[i]) * (torque[i] + nextTorque[i]);
+            kickGrain(i);
         }
     });
+    kickPiston(world, dt, time);
+}
+
+void SoftParticleStepper::kickPiston(World& world, double dt, double time)
+{
     if (world.piston && world.piston->drive) {
         world.piston->velocity = -world.piston->drive->velocity(time + dt);  // along the normal, -y
     } else if (world.piston) {
@@ -376,11 +405,17 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
         const StageTimer timer(diagnostics, StepStage::Contacts);
         md::evaluateStepForces(world, candidates_.memory(), half_, dt, next_, deformation_.get(), assembly_, publish);
     }
-    {
+    if (assembly_.oneBlock()) {
+        // One solver thread: the kick and the dashpots in one pass, grain by grain (the same loads).
         const StageTimer timer(diagnostics, StepStage::Integrate);
-        kick(world, dt, time);
-    }
-    {
+        const GrainKick kickGrain(world, loads_, next_, dt);
+        md::kickAndAddDampingForces(world, candidates_.memory(), next_, assembly_, publish, kickGrain,
+                                    [&] { kickPiston(world, dt, time); });
+    } else {
+        {
+            const StageTimer timer(diagnostics, StepStage::Integrate);
+            kick(world, dt, time);
+        }
         const StageTimer timer(diagnostics, StepStage::Contacts);
         md::addDampingForces(world, candidates_.memory(), next_, assembly_, publish);
     }

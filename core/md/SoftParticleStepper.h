@@ -81,6 +81,8 @@ private:
     /// The second half: P_in at the new state (eq. 22), half a kick of lambda with it.
     void finishCellStep(World& world, double dt);
     void kick(World& world, double dt, double time);
+    /// The piston's part of the kick (a driven plate follows its program).
+    void kickPiston(World& world, double dt, double time);
     [[nodiscard]] double largestOverlap() const;
 
     md::SoftParticleSettings settings_;
