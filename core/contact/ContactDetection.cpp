@@ -70,6 +70,15 @@ void ContactDetection::update(World& world, double margin)
     } else {
         pairList_.findPairs(p, world.bounds, world.dimension, margin, pairs_);
     }
+    // Each grain's 1/m and 1/m + r^2/I once (the same numbers as per pair, with a division per grain instead of
+    // four per pair).
+    const std::size_t n = p.size();
+    inverseMass_.resize(n);
+    tangentialTerm_.resize(n);
+    parallelFor(n, [&](std::size_t i) {
+        inverseMass_[i] = 1.0 / p.mass[i];
+        tangentialTerm_[i] = tangentialTerm(p, i);
+    });
     // The last update's entries are overwritten on the threads (a resize from empty would construct them all on
     // this one).
     next_.resize(pairs_.size());
@@ -84,10 +93,9 @@ void ContactDetection::update(World& world, double margin)
         c.particle = j;
         c.normal = Vec3::UnitY();  // kept when the centres coincide
         refreshGeometry(c, world);
-        c.normalMass = 1.0 / (1.0 / p.mass[si] + 1.0 / p.mass[sj]);
-        c.tangentialMass = 1.0 / (tangentialTerm(p, si) + tangentialTerm(p, sj));
+        c.normalMass = 1.0 / (inverseMass_[si] + inverseMass_[sj]);
+        c.tangentialMass = 1.0 / (tangentialTerm_[si] + tangentialTerm_[sj]);
     });
-    const std::size_t n = p.size();
     // m_n against a body of infinite mass is m; walls compute it as 1/(1/m), which may differ in the last
     // bit, and keep doing so for bit-identical series.
     const auto onWall = [](double m) { return 1.0 / (1.0 / m); };

@@ -27,6 +27,8 @@ private:
     GrainPairList pairList_;  ///< a box's grain pairs
     std::vector<std::pair<std::int32_t, std::int32_t>> pairs_;
     std::vector<Contact> next_;
+    std::vector<double> inverseMass_;                  ///< 1/kg, per grain, of the last update
+    std::vector<double> tangentialTerm_;               ///< 1/kg, 1/m + r^2/I per grain (eq. 18), of the last update
     std::vector<std::vector<Contact>> blockContacts_;  ///< boundary candidates of each block of grains
 };
 

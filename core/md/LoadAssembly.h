@@ -62,9 +62,9 @@ public:
 
     /// Whether the grains form one block (one solver thread, or a short contact list): inGrainOrder may then be used.
     [[nodiscard]] bool oneBlock() const { return blocks_.size() == 1; }
-    /// One block only: calls grain(j) for every grain j in ascending order, each followed by pair(k, i, j) for the grain
-    /// pairs k whose body 1 is j (body 0 is i < j) in ascending k; then afterPairs(); then boundary(k) for the wall,
-    /// piston and drum contacts in ascending k. Every contact's index order, grain by grain.
+    /// One block only: calls grain(j) for every grain j in ascending order, each followed by pair(k, i, j) for the
+    /// grain pairs k whose body 1 is j (body 0 is i < j) in ascending k; then afterPairs(); then boundary(k) for the
+    /// wall, piston and drum contacts in ascending k. Every contact's index order, grain by grain.
     template <class Grain, class Pair, class AfterPairs, class Boundary>
     void inGrainOrder(const Grain& grain, const Pair& pair, const AfterPairs& afterPairs,
                       const Boundary& boundary) const;

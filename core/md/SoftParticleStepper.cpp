@@ -327,9 +327,9 @@ struct GrainKick {
     GrainKick(World& world, const md::BodyLoads& loads, const md::BodyLoads& next, double step)
         : velocity(world.particles.velocity.data()), angularVelocity(world.particles.angularVelocity.data()),
           mass(world.particles.mass.data()), inertia(world.particles.inertia.data()),
-          externalForce(world.particles.externalForce.data()), force(loads.force.data()),
-          nextForce(next.force.data()), nextImpulse(next.impulse.data()), torque(loads.torque.data()),
-          nextTorque(next.torque.data()), gravity(world.gravity), dt(step)
+          externalForce(world.particles.externalForce.data()), force(loads.force.data()), nextForce(next.force.data()),
+          nextImpulse(next.impulse.data()), torque(loads.torque.data()), nextTorque(next.torque.data()),
+          gravity(world.gravity), dt(step)
     {
     }
 
@@ -357,7 +357,7 @@ void SoftParticleStepper::kick(World& world, double dt, double time)
     kickPiston(world, dt, time);
 }
 
-void SoftParticleStepper::kickPiston(World& world, double dt, double time)
+void SoftParticleStepper::kickPiston(World& world, double dt, double time) const
 {
     if (world.piston && world.piston->drive) {
         world.piston->velocity = -world.piston->drive->velocity(time + dt);  // along the normal, -y

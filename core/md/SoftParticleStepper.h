@@ -82,7 +82,7 @@ private:
     void finishCellStep(World& world, double dt);
     void kick(World& world, double dt, double time);
     /// The piston's part of the kick (a driven plate follows its program).
-    void kickPiston(World& world, double dt, double time);
+    void kickPiston(World& world, double dt, double time) const;
     [[nodiscard]] double largestOverlap() const;
 
     md::SoftParticleSettings settings_;
