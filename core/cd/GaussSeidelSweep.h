@@ -8,6 +8,7 @@
 #include "cd/SweepConvergence.h"
 #include "settings/Settings.h"
 #include "util/Parallel.h"
+#include "util/Reciprocal.h"
 #include "util/ThreadTeam.h"
 
 #include <algorithm>
@@ -68,6 +69,7 @@ struct RigidBoundaryTerms {
 /// What the sweeps of one step keep between steps (reused memory, no state).
 struct SweepWorkspace {
     std::vector<std::uint32_t> order;                 ///< the random sweep's permutation
+    Reciprocals reciprocals;                          ///< the random sweep's shuffle's divisors, 2 ... order's size
     std::vector<SweepContact> records;                ///< per contact, what its updates read and write
     std::vector<Vector3Of<double>> boundaryVelocity;  ///< m/s, a wall or drum contact's boundary at its point
     ContactColouring colouring;                       ///< the coloured sweep's colours
@@ -133,12 +135,13 @@ SweepResult randomSweeps(const std::vector<Contact>& contacts, const SolverSetti
     const std::size_t count = contacts.size();
     SweepResult result;
     resetSweepOrder(workspace.order, count);
+    workspace.reciprocals.cover(count);
     SweepConvergence convergence(contacts, solver.forceCutoff, solver.criterion);
     SweepContact* records = workspace.records.data();
     const Vector3Of<double>* boundaryVelocity = workspace.boundaryVelocity.data();
     const std::int64_t limit = solver.iterationLimit();
     while (result.iterations < limit) {
-        shuffleSweepOrder(workspace.order, random);
+        shuffleSweepOrder(workspace.order, random, workspace.reciprocals);
         const std::uint32_t* order = workspace.order.data();
         const bool measure = measuredIteration(result, solver);
         for (std::size_t k = 0; k < count; ++k) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Reciprocal.h"
+
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -42,6 +44,19 @@ public:
             }
         }
         return x % n;
+    }
+    /// The same number as below(n), n >= 2, without its division: `reciprocal` is reciprocalOf(n) (Reciprocal.h).
+    std::uint64_t below(std::uint64_t n, std::uint64_t reciprocal)
+    {
+        constexpr std::uint64_t kMax = ~std::uint64_t{0};
+        std::uint64_t x = next();
+        if (x > kMax - n) [[unlikely]] {
+            const std::uint64_t limit = kMax - kMax % n;
+            while (x >= limit) {
+                x = next();
+            }
+        }
+        return remainderBy(x, n, reciprocal);
     }
 
     /// The generator's whole state, to save and restore it (checkpoints).

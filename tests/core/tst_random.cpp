@@ -1,12 +1,18 @@
 // Random::below draws the same numbers as the textbook rejection it replaces (the limit M - (M mod n) computed
-// for every draw), also where the rejection is frequent, and stays in [0, n).
+// for every draw), also where the rejection is frequent, and stays in [0, n); so does its form without a division
+// (remainderBy with the reciprocal floor(2^64 / n)), whose remainders equal the % operator's at the edges of its
+// bound (x near a multiple of n, x = 2^64 - 1, n a power of two, n near 2^64).
 #include "util/Random.h"
+#include "util/Reciprocal.h"
 
 #include <QtTest>
 
 #include <cstdint>
+#include <vector>
 
 using granular::Random;
+using granular::reciprocalOf;
+using granular::remainderBy;
 
 namespace {
 
@@ -54,6 +60,65 @@ private slots:
             rejectingBounds += n > (std::uint64_t{1} << 63U) ? 1 : 0;
         }
         QCOMPARE(rejectingBounds, 3);
+    }
+
+    void reciprocalIsTheFloorOfTwoToThe64Over()
+    {
+        QCOMPARE(reciprocalOf(2), std::uint64_t{1} << 63U);
+        QCOMPARE(reciprocalOf(3), std::uint64_t{0x5555555555555555});  // (2^64 - 1) / 3, 2^64 = 1 mod 3
+        QCOMPARE(reciprocalOf(std::uint64_t{1} << 32U), std::uint64_t{1} << 32U);
+        QCOMPARE(reciprocalOf(~std::uint64_t{0}), std::uint64_t{1});
+        QCOMPARE(reciprocalOf((std::uint64_t{1} << 63U) + 1), std::uint64_t{1});
+    }
+
+    void remainderByEqualsTheModuloOperator()
+    {
+        constexpr std::uint64_t kMax = ~std::uint64_t{0};
+        const std::uint64_t bounds[] = {2,          3,          7,          1000,       1024,      20000,
+                                        65535,      65536,      (std::uint64_t{1} << 32U) - 1,
+                                        std::uint64_t{1} << 32U, (std::uint64_t{1} << 32U) + 7,
+                                        (std::uint64_t{1} << 63U) - 1, std::uint64_t{1} << 63U,
+                                        (std::uint64_t{1} << 63U) + 1, kMax - 1, kMax};
+        Random random(3);
+        int checked = 0;
+        for (const std::uint64_t n : bounds) {
+            const std::uint64_t m = reciprocalOf(n);
+            std::vector<std::uint64_t> xs = {0, 1, n - 1, n, n + 1, 2 * n - 1, 2 * n, kMax, kMax - 1, kMax - n,
+                                             kMax - kMax % n, kMax - kMax % n - 1, (kMax / n) * n - 1};
+            for (int draw = 0; draw < 20000; ++draw) {
+                xs.push_back(random.next());
+            }
+            for (const std::uint64_t x : xs) {
+                QCOMPARE(remainderBy(x, n, m), x % n);
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 300000);
+        // Every bound a shuffle of up to 100,000 contacts uses.
+        for (std::uint64_t n = 2; n <= 100000; ++n) {
+            const std::uint64_t m = reciprocalOf(n);
+            for (const std::uint64_t x : {kMax, kMax - 1, random.next(), (kMax / n) * n, (kMax / n) * n - 1}) {
+                QCOMPARE(remainderBy(x, n, m), x % n);
+            }
+        }
+    }
+
+    void belowWithTheReciprocalDrawsTheSameNumbers()
+    {
+        granular::Reciprocals reciprocals;
+        reciprocals.cover(5000);
+        reciprocals.cover(100);  // covering less keeps the table
+        Random plain(11);
+        Random fast(11);
+        for (std::uint64_t n = 5000; n >= 2; --n) {
+            QCOMPARE(fast.below(n, reciprocals[n]), plain.below(n));
+        }
+        for (const std::uint64_t n : {(std::uint64_t{1} << 63U) + 1, ~std::uint64_t{0}}) {
+            for (int draw = 0; draw < 20000; ++draw) {
+                QCOMPARE(fast.below(n, reciprocalOf(n)), plain.below(n));
+            }
+        }
+        QCOMPARE(fast.next(), plain.next());
     }
 
     void belowOfOneIsZero()
