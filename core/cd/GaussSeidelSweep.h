@@ -360,7 +360,7 @@ SweepResult gaussSeidelSweeps(std::vector<Contact>& contacts, const Particles& p
     // Disks (2D) in the update's plane form: the same numbers as the 3D form would give with z = 0, without computing
     // the zero components.
     SweepResult result;
-    if (dimension == 2 && std::getenv("FORCE3D") == nullptr) {
+    if (dimension == 2) {
         result = coloured ? colouredSweeps<Vector2Of>(contacts, solver, random, motion, workspace, terms)
                           : randomSweeps<Vector2Of>(contacts, solver, random, motion, workspace, terms);
     } else {
