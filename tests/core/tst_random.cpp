@@ -74,17 +74,39 @@ private slots:
     void remainderByEqualsTheModuloOperator()
     {
         constexpr std::uint64_t kMax = ~std::uint64_t{0};
-        const std::uint64_t bounds[] = {2,          3,          7,          1000,       1024,      20000,
-                                        65535,      65536,      (std::uint64_t{1} << 32U) - 1,
-                                        std::uint64_t{1} << 32U, (std::uint64_t{1} << 32U) + 7,
-                                        (std::uint64_t{1} << 63U) - 1, std::uint64_t{1} << 63U,
-                                        (std::uint64_t{1} << 63U) + 1, kMax - 1, kMax};
+        const std::uint64_t bounds[] = {2,
+                                        3,
+                                        7,
+                                        1000,
+                                        1024,
+                                        20000,
+                                        65535,
+                                        65536,
+                                        (std::uint64_t{1} << 32U) - 1,
+                                        std::uint64_t{1} << 32U,
+                                        (std::uint64_t{1} << 32U) + 7,
+                                        (std::uint64_t{1} << 63U) - 1,
+                                        std::uint64_t{1} << 63U,
+                                        (std::uint64_t{1} << 63U) + 1,
+                                        kMax - 1,
+                                        kMax};
         Random random(3);
         int checked = 0;
         for (const std::uint64_t n : bounds) {
             const std::uint64_t m = reciprocalOf(n);
-            std::vector<std::uint64_t> xs = {0, 1, n - 1, n, n + 1, 2 * n - 1, 2 * n, kMax, kMax - 1, kMax - n,
-                                             kMax - kMax % n, kMax - kMax % n - 1, (kMax / n) * n - 1};
+            std::vector<std::uint64_t> xs = {0,
+                                             1,
+                                             n - 1,
+                                             n,
+                                             n + 1,
+                                             2 * n - 1,
+                                             2 * n,
+                                             kMax,
+                                             kMax - 1,
+                                             kMax - n,
+                                             kMax - kMax % n,
+                                             kMax - kMax % n - 1,
+                                             (kMax / n) * n - 1};
             for (int draw = 0; draw < 20000; ++draw) {
                 xs.push_back(random.next());
             }
