@@ -1,6 +1,6 @@
 #include "cd/ContactColouring.h"
 
-#include "cd/SweepConvergence.h"
+#include "cd/SweepOrder.h"
 #include "util/Random.h"
 
 #include <algorithm>

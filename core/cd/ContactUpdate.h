@@ -59,7 +59,7 @@ template <class Real>
     return {a.x + w * n.y, a.y - w * n.x};
 }
 
-/// The velocity of body 1 relative to body 0 at the contact point (eq. 3) with the lever arms r0 n and -r1 n:
+/// The velocity of body 1 relative to body 0 at the contact point (eq. 3) with the lever arms r0 n and -r1 n (m):
 /// v1 - v0 - (r1 w1 + r0 w0) x n.
 template <class Vec>
 [[gnu::always_inline]] inline Vec relativePointVelocity(const BodyMotion<Vec>& body0, typename Vec::Real r0,
@@ -111,8 +111,9 @@ template <class Vec>
     return {select(open, zero, Rn), select(open, zeroVector<Vec>(), Rt)};
 }
 
-/// A change of a contact's force, dR = dR_n n + dR_t, and the turn n x dR_t that its torques share: the levers r0 n
-/// and -r1 n give the torques r0 n x dR on body 0 (reaction -dR) and -r1 n x dR on body 1.
+/// A change of a contact's force, dR = dR_n n + dR_t, and the turn n x dR_t that its torques share: body 0 takes the
+/// reaction -dR at its lever r0 n, a torque -r0 n x dR; body 1 takes dR at its lever -r1 n, a torque -r1 n x dR (both
+/// along n x dR_t, since n x n = 0).
 template <class Vec> struct ForceChangeOf {
     typename Vec::Real normal;  ///< N, dR_n
     Vec tangential;             ///< N, dR_t

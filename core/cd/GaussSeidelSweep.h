@@ -6,6 +6,7 @@
 #include "cd/PredictedMotion.h"
 #include "cd/SweepContact.h"
 #include "cd/SweepConvergence.h"
+#include "cd/SweepOrder.h"
 #include "settings/Settings.h"
 #include "util/Parallel.h"
 #include "util/Reciprocal.h"
@@ -13,7 +14,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <span>
 #include <vector>
 

@@ -116,7 +116,9 @@ template <class Real> Real constant(double value)
     if constexpr (std::is_same_v<Real, double>) {
         return value;
     } else {
+#if defined(__SSE2__)
         return broadcast(value);
+#endif
     }
 }
 

@@ -30,8 +30,7 @@ public:
     [[nodiscard]] Vec3 velocity(std::size_t i) const { return toVec3(bodies_[i].velocity); }
     /// rad/s, grain i's predicted angular velocity.
     [[nodiscard]] Vec3 angularVelocity(std::size_t i) const { return toVec3(bodies_[i].angularVelocity); }
-    /// Grain i's predicted motion, for updates of several contacts at once (GrainContactLanes).
-    [[nodiscard]] PredictedBody& body(std::size_t i) { return bodies_[i]; }
+    /// Grain i's predicted motion, whole (the tests compare two motions bit for bit).
     [[nodiscard]] const PredictedBody& body(std::size_t i) const { return bodies_[i]; }
     /// Grain i's predicted motion in the update's space (Vec: Vector3Of, or Vector2Of for disks).
     template <class Vec> [[nodiscard]] [[gnu::always_inline]] BodyMotion<Vec> motion(std::size_t i) const

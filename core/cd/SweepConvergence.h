@@ -4,40 +4,13 @@
 #include "model/Contact.h"
 #include "model/Particles.h"
 #include "settings/Choices.h"
-#include "util/Random.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <numeric>
-#include <utility>
 #include <vector>
 
 namespace granular {
-
-/// The sweep order 0, 1, ..., count - 1 before the first shuffle of a step.
-inline void resetSweepOrder(std::vector<std::uint32_t>& order, std::size_t count)
-{
-    order.resize(count);
-    std::iota(order.begin(), order.end(), 0U);
-}
-
-/// A fresh random permutation of the sweep order (Fisher-Yates): every candidate exactly once per
-/// iteration, in an order drawn from the seeded generator (Unger & Kertesz 2003, section 2.5).
-inline void shuffleSweepOrder(std::vector<std::uint32_t>& order, Random& random)
-{
-    for (std::size_t k = order.size() - 1; k > 0; --k) {
-        std::swap(order[k], order[random.below(k + 1)]);
-    }
-}
-/// The same permutation from the same draws, the bounds' divisions taken from `reciprocals` (covering order.size()):
-/// a division per draw was some 10 % of a small packing's sweep.
-inline void shuffleSweepOrder(std::vector<std::uint32_t>& order, Random& random, const Reciprocals& reciprocals)
-{
-    for (std::size_t k = order.size() - 1; k > 0; --k) {
-        std::swap(order[k], order[random.below(k + 1, reciprocals[k + 1])]);
-    }
-}
 
 /// What the convergence measures take of one contact's update, R - dR -> R (N^2), from the forces in the contact's
 /// frame (|R|^2 = R_n^2 + |R_t|^2); kept per contact where the updates run out of the measures' order (the coloured

@@ -37,7 +37,9 @@ public:
     /// Rebuilds the list if a body may have crossed the skin (m) since the last rebuild, when the grains'
     /// `reach` beyond their spheres (m, a bound of two bulges; 0 for rigid spheres) outgrew what the last rebuild
     /// allowed for, or when `rebuild` is set (the material changed: every candidate's law is made afresh); new
-    /// candidates get the law of the material, those that stay keep theirs. The list's margin is
+    /// candidates get the law of the material, those that stay keep theirs (a law also depends on the grains' masses
+    /// and radii and the piston's mass, which change only with a new or loaded world: SoftParticleStepper::adopt starts
+    /// a fresh list then; anything that changes them within a run must set `rebuild`). The list's margin is
     /// the skin plus 1.5 times the reach, so bulges may grow a little between rebuilds. Returns true if it rebuilt.
     bool refresh(World& world, double skin, double reach, const MaterialModel& material, double tsujiAlpha,
                  bool rebuild);

@@ -387,7 +387,9 @@ void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const 
             ContactMemory& m = memory[first + r];
             if (!publish && m.overlap <= 0.0) {
                 // Open before: if still open, stepLoad only records the gap (the normal and the levers are read only
-                // of contacts that were closed): the gap alone, without the divisions of the normal.
+                // of contacts that were closed): the gap alone, without the divisions of the normal. m.normal keeps the
+                // last one computed, which the pair's geometry falls back on where centres coincide and checkpoints
+                // save: the same at any thread count and after a resume (publish follows the step count).
                 const double gap = d.norm() - p.radius[i] - p.radius[j];
                 if (gap >= 0.0) {
                     m.overlap = -gap;

@@ -71,11 +71,11 @@ void addDampingForces(World& world, const std::vector<ContactMemory>& memory, Bo
 /// `pistonVelocity` along its normal), added to Contact::force; false (and no force) without overlap or damping.
 bool boundaryDampingForce(const World& world, Contact& c, const ContactMemory& m, double pistonVelocity, Vec3& force);
 
-/// The kick and addDampingForces at once, grain by grain, where the contacts are assembled as one block of grains (one
-/// solver thread): kickGrain(j) kicks grain j, and then the dashpots of the grain pairs whose body 1 is j are added
-/// (their body 0, a lower grain, has been kicked already); then kickPiston(), and the dashpots of the wall, piston and
-/// drum contacts. Every grain sums its dashpots in ascending contact index, as addDampingForces does: the same loads,
-/// bit for bit, with one pass over the grains and their pairs instead of two.
+/// The kick and addDampingForces at once, grain by grain, where the contacts are assembled as one block of grains:
+/// kickGrain(j) kicks grain j, and then the dashpots of the grain pairs whose body 1 is j are added (their body 0, a
+/// lower grain, has been kicked already); then kickPiston(), and the dashpots of the wall, piston and drum contacts.
+/// Every grain sums its dashpots in ascending contact index, as addDampingForces does: the same loads, bit for bit,
+/// with one pass over the grains and their pairs instead of two.
 template <class KickGrain, class KickPiston>
 void kickAndAddDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads,
                              const LoadAssembly& assembly, bool publish, const KickGrain& kickGrain,

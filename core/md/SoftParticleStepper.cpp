@@ -405,9 +405,14 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
         const StageTimer timer(diagnostics, StepStage::Contacts);
         md::evaluateStepForces(world, candidates_.memory(), half_, dt, next_, deformation_.get(), assembly_, publish);
     }
-    if (assembly_.oneBlock()) {
-        // One solver thread: the kick and the dashpots in one pass, grain by grain (the same loads).
+    // One block of contacts (one solver thread, or too few contacts to share out), and a kick that would run on one
+    // thread too: the kick and the dashpots in one pass, grain by grain (the same loads). Many grains with few
+    // contacts keep their kick on every thread.
+    if (assembly_.oneBlock() &&
+        (solverThreads() == 1 || static_cast<std::ptrdiff_t>(world.particles.size()) < kSmallestParallelLoop)) {
         const StageTimer timer(diagnostics, StepStage::Integrate);
+        // next_ holds this step's loads, sized by evaluateStepForces: the resize in kickAndAddDampingForces keeps the
+        // arrays kickGrain points into.
         const GrainKick kickGrain(world, loads_, next_, dt);
         md::kickAndAddDampingForces(world, candidates_.memory(), next_, assembly_, publish, kickGrain,
                                     [&] { kickPiston(world, dt, time); });

@@ -17,7 +17,7 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
     static constexpr bool kFree = Shape == CellShape::Free;
     /// finishColour() adds the colour's virial increments and updates the expectations.
     static constexpr bool kFinishesColours = true;
-    /// The shock law sees lambda* l added to the free velocity: no updates side by side.
+    /// The shock law sees lambda* l added to the relative velocity: no updates side by side.
     static constexpr bool kPlainUpdates = false;
     using Virial = std::conditional_t<kFree, Mat3, double>;
 

@@ -7,6 +7,7 @@
 #include "scenario/Scenario.h"
 #include "sim/Run.h"
 #include "sim/Simulation.h"
+#include "util/Random.h"
 
 #include <QtTest>
 

@@ -33,7 +33,7 @@ void PeriodicPressureScalingTest::volumeFractionDoesNotDependOnThePressure()
     // Each run on a thread of its own: every run writes only its own entries, in (pressure, seed) order.
     std::vector<double> fractions(pressures.size() * kSeeds);
     std::vector<double> innerPressures(fractions.size());
-    std::vector<bool> relaxed(fractions.size());
+    std::vector<char> relaxed(fractions.size());  // not vector<bool>: its entries share words
     periodic_test::forEachInParallel(static_cast<int>(fractions.size()), [&](int k) {
         const auto index = static_cast<std::size_t>(k);
         Scenario scenario = periodic_test::referenceSystem(1 + k % kSeeds);
