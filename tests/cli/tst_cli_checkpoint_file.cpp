@@ -4,7 +4,7 @@
 // runs are in tst_cli_checkpoint.cpp).
 #include "CliProcess.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <filesystem>
 #include <fstream>

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <fstream>

@@ -4,7 +4,7 @@
 #include "CliProcess.h"
 #include "EnsembleChecks.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <filesystem>
 #include <string>

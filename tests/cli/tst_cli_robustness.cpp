@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <QtTest>
+#include <QTest>
 
 #include <chrono>
 #include <cmath>

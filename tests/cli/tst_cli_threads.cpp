@@ -6,7 +6,7 @@
 // for the parallel loops to run on every thread.
 #include "CliProcess.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <filesystem>
 #include <string>

@@ -7,7 +7,7 @@
 #include "model/World.h"
 #include "settings/Choices.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <numbers>

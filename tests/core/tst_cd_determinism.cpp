@@ -3,7 +3,7 @@
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <vector>
 

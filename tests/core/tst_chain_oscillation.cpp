@@ -16,7 +16,7 @@
 
 #include "settings/SettingsBinding.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <cstdio>

@@ -2,7 +2,7 @@
 // (Unger & Kertesz 2003, section 3, eq. 45-68), checked against values worked out here from the paper's formulas.
 #include "theory/ChainTheory.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <numbers>

@@ -5,7 +5,7 @@
 #include "cd/ContactColouring.h"
 #include "util/Random.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <cstdio>

@@ -4,7 +4,7 @@
 #include "analysis/DampedOscillationFit.h"
 #include "util/Random.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <limits>

@@ -9,7 +9,7 @@
 #include "sim/Simulation.h"
 #include "util/Random.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <cmath>

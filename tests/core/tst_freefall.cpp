@@ -6,7 +6,7 @@
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <string>

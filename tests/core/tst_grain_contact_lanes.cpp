@@ -11,7 +11,7 @@
 #include "settings/Settings.h"
 #include "util/Random.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <bit>
 #include <cmath>

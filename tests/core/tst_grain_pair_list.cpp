@@ -5,7 +5,7 @@
 #include "contact/GrainPairList.h"
 #include "util/Random.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cstdint>
 #include <cstdio>

@@ -1,6 +1,6 @@
 // The layers of core/ (docs/ARCHITECTURE.md, "Layers of core/"): every #include of a core file points to
 // its own folder or to a folder of lower rank, and every folder of core/ has a rank.
-#include <QtTest>
+#include <QTest>
 
 #include <cstdio>
 #include <filesystem>

@@ -6,7 +6,7 @@
 #include "model/World.h"
 #include "util/Random.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <cstdio>

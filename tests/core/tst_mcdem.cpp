@@ -18,7 +18,7 @@
 #include "sim/Run.h"
 #include "sim/Simulation.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <cstdio>

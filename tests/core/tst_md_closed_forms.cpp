@@ -9,7 +9,7 @@
 #include "md/SoftParticleStepper.h"
 #include "model/World.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <bit>
 #include <cmath>

@@ -12,7 +12,7 @@
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <cstdio>

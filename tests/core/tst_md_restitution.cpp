@@ -10,7 +10,7 @@
 #include "md/SoftParticleStepper.h"
 #include "model/World.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <cstdio>

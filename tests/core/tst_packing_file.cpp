@@ -3,7 +3,7 @@
 #include "scenario/ScenarioError.h"
 #include "setup/PackingFile.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <string>
 

@@ -7,7 +7,7 @@
 #include "settings/ParameterUse.h"
 #include "settings/SettingsBinding.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cstdio>
 #include <string>

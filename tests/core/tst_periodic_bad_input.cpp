@@ -5,7 +5,7 @@
 #include "PeriodicRuns.h"
 #include "scenario/ScenarioError.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <functional>
 #include <string>

@@ -15,7 +15,7 @@
 #include "analysis/PackingDistributions.h"
 #include "model/World.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <cstdio>

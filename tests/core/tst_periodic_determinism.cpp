@@ -4,7 +4,7 @@
 #include "PeriodicRuns.h"
 #include "model/World.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cstring>
 

@@ -15,7 +15,7 @@
 #include "model/World.h"
 #include "periodic/StressTensor.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <cmath>

@@ -10,7 +10,7 @@
 #include "model/World.h"
 #include "util/Random.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <cmath>

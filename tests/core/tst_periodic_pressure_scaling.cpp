@@ -9,7 +9,7 @@
 #include "PeriodicRuns.h"
 #include "model/World.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <cmath>

@@ -25,7 +25,7 @@
 #include "model/World.h"
 #include "periodic/StressTensor.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <array>
 #include <cmath>

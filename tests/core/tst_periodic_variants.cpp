@@ -7,7 +7,7 @@
 // checked: the test machine is shared, see bench/bench_periodic.cpp for the measurement.
 #include "PeriodicRuns.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <cstdio>

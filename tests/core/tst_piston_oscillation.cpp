@@ -25,7 +25,7 @@
 
 #include "settings/SettingsBinding.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <array>
 #include <cmath>

@@ -5,7 +5,7 @@
 #include "util/Random.h"
 #include "util/Reciprocal.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cstdint>
 #include <vector>

@@ -3,7 +3,7 @@
 // same bits for the same values in the same order.
 #include "analysis/SampleStatistics.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <stdexcept>

@@ -6,7 +6,7 @@
 #include "scenario/Schema.h"
 #include "settings/SettingsBinding.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <filesystem>

@@ -6,7 +6,7 @@
 #include "SeriesText.h"
 #include "scenario/Scenario.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cstdint>
 #include <cstdio>

@@ -11,7 +11,7 @@
 #include "cd/SweepContact.h"
 #include "util/Random.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <cstdio>

@@ -2,7 +2,7 @@
 // whole number in [1, 256] (the first entry of a list), every core otherwise; always 1 in a build without OpenMP.
 #include "util/Parallel.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <cstdlib>

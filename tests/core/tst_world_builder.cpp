@@ -5,7 +5,7 @@
 #include "settings/SettingsBinding.h"
 #include "setup/WorldBuilder.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <numbers>

@@ -7,7 +7,7 @@
 // label `peer`, skipped with a message when LIGGGHTS is not installed.
 #include "CliProcess.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <chrono>

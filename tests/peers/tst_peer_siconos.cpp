@@ -12,7 +12,7 @@
 #include "util/Random.h"
 
 #include <Friction_cst.h>
-#include <QtTest>
+#include <QTest>
 
 #include <vector>
 

@@ -15,7 +15,7 @@
 #include <QTextStream>
 #include <QValueAxis>
 
-#include <QtTest>
+#include <QTest>
 
 using granular::ui::CompressionPanel;
 using granular::ui::RunInfo;

@@ -5,7 +5,7 @@
 #include "model/World.h"
 #include "sim/Frame.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace granular;
 using namespace granular::ui;

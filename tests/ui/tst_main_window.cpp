@@ -34,7 +34,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QToolButton>
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <memory>

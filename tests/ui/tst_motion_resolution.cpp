@@ -2,7 +2,7 @@
 // measured cost of the frames (no display needed; the class only does arithmetic).
 #include "MotionResolution.h"
 
-#include <QtTest>
+#include <QTest>
 
 using granular::ui::MotionResolution;
 

@@ -16,7 +16,7 @@
 #include <QSignalSpy>
 #include <QValueAxis>
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <cmath>

@@ -6,7 +6,7 @@
 #include <QApplication>
 #include <QImage>
 #include <QSignalSpy>
-#include <QtTest>
+#include <QTest>
 
 #include <memory>
 

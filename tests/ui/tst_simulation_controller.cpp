@@ -7,7 +7,7 @@
 #include "sim/Simulation.h"
 
 #include <QSignalSpy>
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <cmath>
