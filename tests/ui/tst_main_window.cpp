@@ -33,8 +33,8 @@
 #include <QSlider>
 #include <QStatusBar>
 #include <QTemporaryDir>
-#include <QToolButton>
 #include <QTest>
+#include <QToolButton>
 
 #include <algorithm>
 #include <memory>
