@@ -7,8 +7,9 @@ set -euo pipefail
 core_packages=(build-essential cmake libeigen3-dev nlohmann-json3-dev libcli11-dev clang clang-format clang-tidy clang-tools
                libclang-rt-14-dev)
 # qt6-charts-dev, not libqt6charts6-dev: that is only a name it provides, which dpkg never lists as installed, so
-# every run would call apt. ffmpeg encodes the studio's recordings as MP4 (View > Record; without it the PNG sequence stays alone).
-gui_packages=(qt6-base-dev libqt6opengl6-dev qt6-charts-dev libvtk9-dev
+# every run would call apt. ffmpeg encodes the studio's recordings as MP4 (View > Record; without it the PNG sequence stays alone);
+# libpng-dev writes the recording's frames.
+gui_packages=(qt6-base-dev libqt6opengl6-dev qt6-charts-dev libvtk9-dev libpng-dev
               mpi-default-dev openmpi-bin xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core ffmpeg)
 # The peer that the multi-contact DEM is checked against (tests/peers, label peer). Its recommended package
 # ParaView conflicts with libvtk9-dev's Python module: never install it with recommends.

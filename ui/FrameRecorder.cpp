@@ -2,10 +2,13 @@
 
 #include <QDateTime>
 #include <QDir>
-#include <QImageWriter>
+#include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
 
+#include <png.h>
+#include <pthread.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -16,8 +19,6 @@ namespace granular::ui {
 
 namespace {
 
-/// PNG quality for QImageWriter: 0 is the smallest file, 100 no compression; 80 is a fast zlib level.
-constexpr int kPngQuality = 80;
 /// The least and the most frames per second of the MP4 (the recording's own rate, rounded, in between).
 constexpr double kSlowestVideo = 1.0;
 constexpr double kFastestVideo = 60.0;
@@ -29,10 +30,38 @@ QString frameName(qint64 number)
     return QStringLiteral("frame_%1.png").arg(number, 6, 10, QLatin1Char('0'));
 }
 
-/// The calling thread yields to every other (Linux: a thread is a task of its own with its own nice value).
+/// The calling thread (or process) runs only where no other thread wants the core: Linux's SCHED_IDLE, which the
+/// scheduler also counts as an idle core when it places a waking thread (the renderer's, the GUI's), so that they
+/// go there rather than onto the simulation's core. Nice 19 where SCHED_IDLE is refused.
 void lowestPriority()
 {
-    (void)setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+    const sched_param none{};
+    if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &none) != 0) {
+        (void)setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+    }
+}
+
+/// Writes `image` as an 8-bit RGB PNG at `path` with libpng's fast mode: no row filters and a fast deflate level,
+/// 2-3x less CPU than QImageWriter (a 1280 x 800 frame: ~20 ms against ~45 ms here) for files ~5 % larger. libpng
+/// removes a file it failed to finish. Returns an error message, empty on success.
+QString writePng(const QImage& image, const QString& path)
+{
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB888);
+    png_image header{};
+    header.version = PNG_IMAGE_VERSION;
+    header.width = static_cast<png_uint_32>(rgb.width());
+    header.height = static_cast<png_uint_32>(rgb.height());
+    header.format = PNG_FORMAT_RGB;
+    header.flags = PNG_IMAGE_FLAG_FAST;
+    // The row stride counts components, which for 8-bit samples are bytes.
+    const auto stride = static_cast<png_int_32>(rgb.bytesPerLine());
+    const QByteArray file = QFile::encodeName(path);
+    if (png_image_write_to_file(&header, file.constData(), 0, rgb.constBits(), stride, nullptr) == 0) {
+        QString error = QString::fromLocal8Bit(static_cast<const char*>(header.message));
+        png_image_free(&header);
+        return error;
+    }
+    return {};
 }
 
 }  // namespace
@@ -160,14 +189,13 @@ void FrameRecorder::writeFrames()
             next = std::move(waiting_.front());
             waiting_.pop_front();
         }
-        QImageWriter writer(dir.filePath(frameName(next.first)), "png");
-        writer.setQuality(kPngQuality);
-        const bool written = writer.write(next.second);
+        const QString path = dir.filePath(frameName(next.first));
+        const QString failure = writePng(next.second, path);
         const std::scoped_lock lock(mutex_);
-        if (written) {
+        if (failure.isEmpty()) {
             ++written_;
         } else if (error_.isEmpty()) {
-            error_ = tr("%1: %2").arg(QDir::toNativeSeparators(writer.fileName()), writer.errorString());
+            error_ = tr("%1: %2").arg(QDir::toNativeSeparators(path), failure);
         }
     }
 }
@@ -184,7 +212,12 @@ void FrameRecorder::encodeVideo(double framesPerSecond)
                            QDir(folder_).filePath(QStringLiteral("frame_%06d.png")), QStringLiteral("-vf"),
                            QStringLiteral("pad=ceil(iw/2)*2:ceil(ih/2)*2"), QStringLiteral("-pix_fmt"),
                            QStringLiteral("yuv420p"), video});
-    process->setChildProcessModifier([] { (void)nice(19); });
+    process->setChildProcessModifier([] {
+        const sched_param none{};
+        if (sched_setscheduler(0, SCHED_IDLE, &none) != 0) {
+            (void)nice(19);
+        }
+    });
     connect(process, &QProcess::finished, this, [this, process, video](int exitCode, QProcess::ExitStatus status) {
         const QString output = QString::fromLocal8Bit(process->readAllStandardError()).trimmed();
         process->deleteLater();

@@ -12,10 +12,10 @@
 namespace granular::ui {
 
 /// Writes the frames of a recording as a numbered PNG sequence (frame_000001.png, ...) in a folder, on a writer
-/// thread of the lowest scheduling priority, so that neither the GUI nor the simulation thread waits for the
-/// encoder; when stopped, encodes the sequence as recording.mp4 where ffmpeg is installed (also at the lowest
-/// priority, in the background). A frame that arrives while kMostWaiting frames still wait is skipped and counted:
-/// every recorded frame is written. Lives on the GUI thread.
+/// thread that runs only on otherwise idle cores (SCHED_IDLE), so that neither the GUI nor the simulation thread
+/// waits for the encoder or loses its core to it; when stopped, encodes the sequence as recording.mp4 where ffmpeg
+/// is installed (also SCHED_IDLE, in the background). A frame that arrives while kMostWaiting frames still wait is
+/// skipped and counted: every recorded frame is written. Lives on the GUI thread.
 class FrameRecorder final : public QObject {
     Q_OBJECT
 
