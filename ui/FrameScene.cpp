@@ -30,6 +30,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <numeric>
 #include <string>
 #include <utility>
 #include <vector>
@@ -62,6 +63,11 @@ constexpr double stickRadiusAtMean = 0.22;
 constexpr std::array<unsigned char, 3> kDeformationContactColour = {220, 40, 200};
 constexpr double thinnestStick = 0.06;
 constexpr double thickestStick = 0.65;
+/// While the camera moves, at most this many sticks are drawn: the strongest. On a software renderer a stick
+/// imposter costs about what a sphere's does, whatever its size on the screen: 20,000 spheres turning at 1/4 of
+/// the resolution drew 14 frames/s with their ~20,000 chain sticks, 19-22 with the ~7,000 above 2 <f_n>, 22 with
+/// the ~2,600 above 3 <f_n> (2026-11-27, this project's 2-core machine, bench_studio).
+constexpr vtkIdType kMostSticksWhileMoving = 6000;
 /// Colour span of the strong network above the threshold, in units of <f_n>.
 constexpr double strongColourSpan = 3.0;
 
@@ -262,6 +268,19 @@ struct FrameScene::Props {
     vtkNew<vtkPolyData> sticks;
     vtkNew<vtkOpenGLStickMapper> stickMapper;
     vtkNew<vtkActor> stickActor;
+    std::vector<float> stickForces;  ///< f_n / <f_n> of each stick drawn, as in the arrays above
+    /// Level of detail while the camera moves: the kMostSticksWhileMoving strongest of the sticks above.
+    vtkNew<vtkPoints> strongestCentres;
+    vtkNew<vtkFloatArray> strongestDirections;
+    vtkNew<vtkFloatArray> strongestSizes;
+    vtkNew<vtkUnsignedCharArray> strongestColours;
+    vtkNew<vtkCellArray> strongestVertices;
+    vtkNew<vtkPolyData> strongestSticks;
+    vtkNew<vtkOpenGLStickMapper> strongestMapper;
+    vtkNew<vtkActor> strongestActor;
+    bool strongestStale = true;  ///< the strongest sticks are not those of the current sticks
+    bool reducedDetail = false;  ///< the camera moves: draw the strongest sticks only
+    std::string fullCaption;     ///< the caption with every stick drawn
     vtkNew<vtkLookupTable> forceColours;
     vtkNew<vtkScalarBarActor> forceBar;
     vtkNew<vtkDoubleArray> forceLabels;  ///< the force bar's round values
@@ -310,26 +329,36 @@ FrameScene::FrameScene() : props_(std::make_unique<Props>())
     surface->SetSpecular(0.35);
     surface->SetSpecularPower(40.0);
 
-    p.stickCentres->SetDataTypeToFloat();
-    p.stickDirections->SetName("direction");
-    p.stickDirections->SetNumberOfComponents(3);
-    p.stickSizes->SetName("size");
-    p.stickSizes->SetNumberOfComponents(3);
-    p.stickColours->SetName("colour");
-    p.stickColours->SetNumberOfComponents(3);
-    p.sticks->SetPoints(p.stickCentres);
-    p.sticks->SetVerts(p.stickVertices);
-    p.sticks->GetPointData()->AddArray(p.stickDirections);
-    p.sticks->GetPointData()->AddArray(p.stickSizes);
-    p.sticks->GetPointData()->SetScalars(p.stickColours);
-    p.stickMapper->SetInputData(p.sticks);
-    p.stickMapper->SetOrientationArray("direction");
-    p.stickMapper->SetScaleArray("size");
-    p.stickMapper->SetColorModeToDirectScalars();
-    p.stickMapper->ScalarVisibilityOn();
-    p.stickActor->SetMapper(p.stickMapper);
-    p.stickActor->GetProperty()->SetAmbient(0.35);
-    p.stickActor->GetProperty()->SetDiffuse(0.75);
+    const auto setUpSticks = [](vtkPoints& centres, vtkFloatArray& directions, vtkFloatArray& sizes,
+                                vtkUnsignedCharArray& colours, vtkCellArray& vertices, vtkPolyData& sticks,
+                                vtkOpenGLStickMapper& mapper, vtkActor& actor) {
+        centres.SetDataTypeToFloat();
+        directions.SetName("direction");
+        directions.SetNumberOfComponents(3);
+        sizes.SetName("size");
+        sizes.SetNumberOfComponents(3);
+        colours.SetName("colour");
+        colours.SetNumberOfComponents(3);
+        sticks.SetPoints(&centres);
+        sticks.SetVerts(&vertices);
+        sticks.GetPointData()->AddArray(&directions);
+        sticks.GetPointData()->AddArray(&sizes);
+        sticks.GetPointData()->SetScalars(&colours);
+        mapper.SetInputData(&sticks);
+        mapper.SetOrientationArray("direction");
+        mapper.SetScaleArray("size");
+        mapper.SetColorModeToDirectScalars();
+        mapper.ScalarVisibilityOn();
+        actor.SetMapper(&mapper);
+        actor.GetProperty()->SetAmbient(0.35);
+        actor.GetProperty()->SetDiffuse(0.75);
+    };
+    setUpSticks(*p.stickCentres.Get(), *p.stickDirections.Get(), *p.stickSizes.Get(), *p.stickColours.Get(),
+                *p.stickVertices.Get(), *p.sticks.Get(), *p.stickMapper.Get(), *p.stickActor.Get());
+    setUpSticks(*p.strongestCentres.Get(), *p.strongestDirections.Get(), *p.strongestSizes.Get(),
+                *p.strongestColours.Get(), *p.strongestVertices.Get(), *p.strongestSticks.Get(),
+                *p.strongestMapper.Get(), *p.strongestActor.Get());
+    p.strongestActor->VisibilityOff();
 
     fillTable(*p.particleColours.Get(), kParticleColours);
     styleBar(*p.particleBar.Get(), *p.particleColours.Get());
@@ -366,6 +395,7 @@ FrameScene::FrameScene() : props_(std::make_unique<Props>())
     p.renderer->AddActor(p.pistonActor);
     p.renderer->AddActor(p.particleActor);
     p.renderer->AddActor(p.stickActor);
+    p.renderer->AddActor(p.strongestActor);
     p.renderer->AddActor(p.highlightActor);
     p.renderer->AddViewProp(p.particleBar);
     p.renderer->AddViewProp(p.forceBar);
@@ -532,6 +562,7 @@ void FrameScene::redraw()
     p.stickDirections->SetNumberOfTuples(sticksDrawn);
     p.stickSizes->SetNumberOfTuples(sticksDrawn);
     p.stickColours->SetNumberOfTuples(sticksDrawn);
+    p.stickForces.resize(static_cast<std::size_t>(sticksDrawn));
     std::size_t createdByDeformation = 0;
     for (vtkIdType i = 0; i < sticksDrawn; ++i) {
         const bool image = i >= stickCount;
@@ -540,6 +571,7 @@ void FrameScene::redraw()
         const Eigen::Vector3f offset =
             image ? stickImages[static_cast<std::size_t>(i - stickCount)].second : Eigen::Vector3f::Zero();
         const ForceStick& s = network.sticks[k];
+        p.stickForces[static_cast<std::size_t>(i)] = s.relativeForce;
         const double radius = meanRadius * std::clamp(stickRadiusAtMean * static_cast<double>(s.relativeForce),
                                                       thinnestStick, thickestStick);
         Eigen::Vector3f centre = 0.5F * (s.from + s.to) + offset;
@@ -566,7 +598,7 @@ void FrameScene::redraw()
     p.stickSizes->Modified();
     p.stickColours->Modified();
     p.sticks->Modified();
-    p.stickActor->SetVisibility(sticksDrawn > 0 ? 1 : 0);
+    p.strongestStale = true;
     p.forceColours->SetTableRange(colourLow, colourHigh);
     setRoundLabels(*p.forceBar.Get(), *p.forceLabels.Get(), colourLow, colourHigh, false);
     p.forceBar->SetVisibility(stickCount > 0 ? 1 : 0);
@@ -587,10 +619,70 @@ void FrameScene::redraw()
     if (images) {
         caption += "   periodic images dimmed";
     }
-    p.caption->SetInput(caption.c_str());
+    p.fullCaption = caption;
+    showStickDetail();
 
     setHighlighted(p.highlighted);
     p.renderer->ResetCameraClippingRange();
+}
+
+void FrameScene::setReducedDetail(bool reduced)
+{
+    if (reduced != props_->reducedDetail) {
+        props_->reducedDetail = reduced;
+        showStickDetail();
+    }
+}
+
+void FrameScene::showStickDetail()
+{
+    auto& p = *props_;
+    const vtkIdType all = p.stickCentres->GetNumberOfPoints();
+    const bool reduced = p.reducedDetail && all > kMostSticksWhileMoving;
+    if (reduced && p.strongestStale) {
+        // The strongest first: the order of the kept sticks does not matter to the picture.
+        std::vector<vtkIdType> order(static_cast<std::size_t>(all));
+        std::iota(order.begin(), order.end(), vtkIdType{0});
+        std::nth_element(
+            order.begin(), order.begin() + kMostSticksWhileMoving, order.end(), [&p](vtkIdType a, vtkIdType b) {
+                return p.stickForces[static_cast<std::size_t>(a)] > p.stickForces[static_cast<std::size_t>(b)];
+            });
+        p.strongestCentres->SetNumberOfPoints(kMostSticksWhileMoving);
+        p.strongestDirections->SetNumberOfTuples(kMostSticksWhileMoving);
+        p.strongestSizes->SetNumberOfTuples(kMostSticksWhileMoving);
+        p.strongestColours->SetNumberOfTuples(kMostSticksWhileMoving);
+        for (vtkIdType i = 0; i < kMostSticksWhileMoving; ++i) {
+            const vtkIdType k = order[static_cast<std::size_t>(i)];
+            p.strongestCentres->SetPoint(i, p.stickCentres->GetPoint(k));
+            p.strongestDirections->SetTuple(i, k, p.stickDirections);
+            p.strongestSizes->SetTuple(i, k, p.stickSizes);
+            p.strongestColours->SetTuple(i, k, p.stickColours);
+        }
+        setVertices(*p.strongestVertices.Get(), kMostSticksWhileMoving);
+        p.strongestCentres->Modified();
+        p.strongestDirections->Modified();
+        p.strongestSizes->Modified();
+        p.strongestColours->Modified();
+        p.strongestSticks->Modified();
+        p.strongestStale = false;
+    }
+    p.stickActor->SetVisibility(all > 0 && !reduced ? 1 : 0);
+    p.strongestActor->SetVisibility(reduced ? 1 : 0);
+    std::string caption = p.fullCaption;
+    if (reduced) {
+        caption += "   (while the camera moves: the " + std::to_string(kMostSticksWhileMoving) + " strongest of " +
+                   std::to_string(all) + " sticks)";
+    }
+    p.caption->SetInput(caption.c_str());
+}
+
+long long FrameScene::drawnSticks() const
+{
+    const auto& p = *props_;
+    if (p.strongestActor->GetVisibility() != 0) {
+        return p.strongestCentres->GetNumberOfPoints();
+    }
+    return p.stickActor->GetVisibility() != 0 ? p.stickCentres->GetNumberOfPoints() : 0;
 }
 
 void FrameScene::setHighlighted(int index)

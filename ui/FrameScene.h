@@ -71,8 +71,15 @@ public:
     /// Rings a particle (-1: none).
     void setHighlighted(int index);
 
+    /// While the camera moves the view asks for less detail: of more than kMostSticksWhileMoving (6,000) force
+    /// sticks only the strongest are drawn, and the caption says so; every stick again when it stops.
+    void setReducedDetail(bool reduced);
+    /// Force sticks drawn now (periodic images included).
+    [[nodiscard]] long long drawnSticks() const;
+
 private:
     void redraw();
+    void showStickDetail();
 
     struct Props;
     std::unique_ptr<Props> props_;

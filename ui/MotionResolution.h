@@ -16,7 +16,7 @@ public:
     explicit MotionResolution(double targetMilliseconds = kDefaultTargetMilliseconds, int largest = kLargestFactor);
 
     static constexpr double kDefaultTargetMilliseconds = 30.0;
-    static constexpr int kLargestFactor = 4;
+    static constexpr int kLargestFactor = 6;
 
     /// The factor for the next frame: 1 when the camera is still.
     [[nodiscard]] int factor(bool moving) const;

@@ -20,8 +20,10 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <fstream>
+#include <future>
 #include <limits>
 
 namespace granular::ui {
@@ -300,9 +302,11 @@ void PlotPanel::startRun(const RunInfo& run)
         units_ = run.units;
         chosenWindow_.reset();
         oscillation_.reset();
+        fittedWindow_.reset();
         oscillationColumn_ = analysis::oscillationColumn(run.settings, series_);
         rebuildCharts();
     }
+    ++fitGeneration_;
     markStale();
     fitDirty_ = true;
 }
@@ -323,12 +327,14 @@ void PlotPanel::appendRows(const std::vector<SeriesRow>& rows)
 void PlotPanel::setSettings(const Settings& settings)
 {
     settings_ = settings;
+    ++fitGeneration_;
     fitDirty_ = true;
     markStale();
 }
 
 void PlotPanel::refreshNow()
 {
+    ++fitGeneration_;  // the fit made now supersedes one still running
     sinceFit_.invalidate();
     refresh();
 }
@@ -471,6 +477,8 @@ void PlotPanel::refresh()
 
 void PlotPanel::refreshNextStalePlot()
 {
+    collectOscillationFit();
+    startOscillationFit();
     const std::size_t count = plots_.size();
     for (std::size_t k = 0; k < count; ++k) {
         const std::size_t i = (nextPlot_ + k) % count;
@@ -486,8 +494,8 @@ void PlotPanel::refreshPlot(Plot& thePlot)
 {
     thePlot.stale = false;
     Plot* const plot = &thePlot;
-    if (plot == oscillationPlot_ && fitDirty_ && (!sinceFit_.isValid() || sinceFit_.elapsed() >= kFitInterval)) {
-        updateOscillation();
+    if (plot == oscillationPlot_ && fitDirty_ && !sinceFit_.isValid()) {
+        updateOscillation();  // refreshNow(): at once
     }
     const double t0 = series_.time.empty() ? 0.0 : series_.time.front();
     const double t1 = series_.time.empty() ? 1.0 : series_.time.back();
@@ -551,20 +559,21 @@ void PlotPanel::refreshPlot(Plot& thePlot)
     }
     setRoundRange(*plot->time, t0, t1 > t0 ? t1 : t0 + 1.0);
     if (plot == oscillationPlot_) {
-        const auto window = fitWindow();
+        const auto window = chosenWindow_ ? chosenWindow_ : fittedWindow_;
         plot->view->setBand(window ? std::optional(std::pair(window->from, window->to)) : std::nullopt);
     }
 }
 
-std::optional<analysis::FitWindow> PlotPanel::fitWindow() const
+PlotPanel::OscillationFit PlotPanel::fitOscillation(const Settings& settings, const SeriesTable& series,
+                                                    const std::string& column,
+                                                    std::optional<analysis::FitWindow> chosen)
 {
-    if (chosenWindow_) {
-        return chosenWindow_;
+    PlotPanel::OscillationFit fit;
+    fit.window = chosen ? chosen : analysis::automaticFitWindow(settings, series);
+    if (fit.window) {
+        fit.analysis = analysis::analyzeOscillation(settings, series, column, *fit.window);
     }
-    if (!settings_) {
-        return std::nullopt;
-    }
-    return analysis::automaticFitWindow(*settings_, series_);
+    return fit;
 }
 
 void PlotPanel::updateOscillation()
@@ -572,29 +581,74 @@ void PlotPanel::updateOscillation()
     fitDirty_ = false;
     sinceFit_.start();
     if (oscillationColumn_.empty() || !settings_) {
-        oscillation_.reset();
+        showOscillation({fitGeneration_, std::nullopt, std::nullopt});
         return;
     }
-    const auto window = fitWindow();
-    if (!window) {
-        oscillation_.reset();
-        const double loadStep = settings_->piston.loadStepTime;
-        if (oscillationColumn_ != "piston_y") {
-            oscillationLabel_->setText(tr("Fit: drag across the plot to choose a window"));
-        } else if (!series_.time.empty() && series_.time.back() > loadStep) {
-            oscillationLabel_->setText(tr("Fit: waits until the grains stop sliding after the load step (at most "
-                                          "%1 % of the contacts, over %2 periods), or drag across the plot")
-                                           .arg(formatNumber(100.0 * analysis::kSlidingShareAfterTransient),
-                                                formatNumber(analysis::kSlidingAveragingPeriods)));
-        } else {
-            oscillationLabel_->setText(tr("Fit: waits for the load step (piston.load_step_time = %1 s; press Load "
-                                          "step, or drag across the plot)")
-                                           .arg(formatNumber(loadStep)));
-        }
+    OscillationFit fit = fitOscillation(*settings_, series_, oscillationColumn_, chosenWindow_);
+    fit.generation = fitGeneration_;
+    showOscillation(std::move(fit));
+}
+
+void PlotPanel::startOscillationFit()
+{
+    if (!fitDirty_ || pendingFit_.valid() || (sinceFit_.isValid() && sinceFit_.elapsed() < kFitInterval)) {
         return;
     }
-    oscillation_ = analysis::analyzeOscillation(*settings_, series_, oscillationColumn_, *window);
-    oscillationLabel_->setText(oscillationSummary());
+    fitDirty_ = false;
+    sinceFit_.start();
+    if (oscillationColumn_.empty() || !settings_) {
+        showOscillation({fitGeneration_, std::nullopt, std::nullopt});
+        return;
+    }
+    // The worker has its own copies: the GUI thread goes on appending rows.
+    pendingFit_ = std::async(std::launch::async, [settings = *settings_, series = series_, column = oscillationColumn_,
+                                                  chosen = chosenWindow_, generation = fitGeneration_] {
+        OscillationFit fit = fitOscillation(settings, series, column, chosen);
+        fit.generation = generation;
+        return fit;
+    });
+}
+
+void PlotPanel::collectOscillationFit()
+{
+    if (!pendingFit_.valid() || pendingFit_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+        return;
+    }
+    OscillationFit fit = pendingFit_.get();
+    if (fit.generation != fitGeneration_) {
+        fitDirty_ = true;  // asked for before a new run, settings or window: ask again
+        return;
+    }
+    showOscillation(std::move(fit));
+    if (oscillationPlot_ != nullptr) {
+        oscillationPlot_->stale = true;  // the fitted curve and the band
+    }
+}
+
+void PlotPanel::showOscillation(OscillationFit fit)
+{
+    fittedWindow_ = fit.window;
+    oscillation_ = std::move(fit.analysis);
+    if (!settings_ || oscillationColumn_.empty()) {
+        return;
+    }
+    if (oscillation_) {
+        oscillationLabel_->setText(oscillationSummary());
+        return;
+    }
+    const double loadStep = settings_->piston.loadStepTime;
+    if (oscillationColumn_ != "piston_y") {
+        oscillationLabel_->setText(tr("Fit: drag across the plot to choose a window"));
+    } else if (!series_.time.empty() && series_.time.back() > loadStep) {
+        oscillationLabel_->setText(tr("Fit: waits until the grains stop sliding after the load step (at most "
+                                      "%1 % of the contacts, over %2 periods), or drag across the plot")
+                                       .arg(formatNumber(100.0 * analysis::kSlidingShareAfterTransient),
+                                            formatNumber(analysis::kSlidingAveragingPeriods)));
+    } else {
+        oscillationLabel_->setText(tr("Fit: waits for the load step (piston.load_step_time = %1 s; press Load "
+                                      "step, or drag across the plot)")
+                                       .arg(formatNumber(loadStep)));
+    }
 }
 
 QString PlotPanel::oscillationSummary() const

@@ -7,6 +7,8 @@
 #include <QElapsedTimer>
 #include <QWidget>
 
+#include <cstdint>
+#include <future>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -26,7 +28,10 @@ class TimeChartView;
 /// Only the charts whose columns the run has are shown. Axis titles carry units.
 ///
 /// Keeps every row of the run (for the fit and the CSV export) and redraws at most a few times a
-/// second, each curve thinned to what the chart can show. Lives on the GUI thread.
+/// second, each curve thinned to what the chart can show. While the run plays, the oscillation's fit (the
+/// automatic window's own period estimate and the fit, ~0.1-0.5 s for a long piston2d run) is computed on a
+/// worker thread from a copy of the rows, at most once a second, and shown when it is done; refreshNow() and a
+/// chosen window fit at once. Lives on the GUI thread.
 class PlotPanel final : public QWidget {
     Q_OBJECT
 
@@ -69,8 +74,23 @@ private:
     void refreshNextStalePlot();
     void refreshPlot(Plot& plot);
     void markStale();
+    /// What a fit of the oscillation found: the window (none yet: the reason is in the label) and the analysis.
+    struct OscillationFit {
+        std::uint64_t generation = 0;  ///< fitGeneration_ when it was asked for
+        std::optional<analysis::FitWindow> window;
+        std::optional<analysis::OscillationAnalysis> analysis;
+    };
+    /// Fits now, on the GUI thread.
     void updateOscillation();
-    [[nodiscard]] std::optional<analysis::FitWindow> fitWindow() const;
+    /// Starts a fit on a worker thread when one is due and none runs.
+    void startOscillationFit();
+    /// Shows the worker's fit once it is done (and not made obsolete meanwhile).
+    void collectOscillationFit();
+    void showOscillation(OscillationFit fit);
+    /// The window (chosen, or found by the automatic rule) and the fit over it; any thread.
+    [[nodiscard]] static OscillationFit fitOscillation(const Settings& settings, const SeriesTable& series,
+                                                       const std::string& column,
+                                                       std::optional<analysis::FitWindow> chosen);
 
     SeriesTable series_;
     std::vector<std::string> units_;
@@ -78,6 +98,9 @@ private:
     std::string oscillationColumn_;
     std::optional<analysis::FitWindow> chosenWindow_;  ///< set by dragging; nullopt: automatic
     std::optional<analysis::OscillationAnalysis> oscillation_;
+    std::optional<analysis::FitWindow> fittedWindow_;  ///< the window of the last fit shown (the plot's band)
+    std::future<OscillationFit> pendingFit_;           ///< the worker's fit, while one is asked for
+    std::uint64_t fitGeneration_ = 0;                  ///< raised when a new run, settings or window make fits obsolete
 
     std::vector<std::unique_ptr<Plot>> plots_;
     Plot* oscillationPlot_ = nullptr;

@@ -193,6 +193,11 @@ double SceneView::meanNormalForce() const
     return vtk_->scene.meanNormalForce();
 }
 
+long long SceneView::drawnSticks() const
+{
+    return vtk_->scene.drawnSticks();
+}
+
 void SceneView::setHighlighted(int index)
 {
     vtk_->scene.setHighlighted(index);
@@ -276,7 +281,8 @@ void SceneView::applyReduction(int reduction)
 
 void SceneView::paintGL()
 {
-    // A recording keeps every frame at full resolution.
+    // A recording keeps every frame at full resolution and detail.
+    vtk_->scene.setReducedDetail(moving_ && !capturing_);
     draw(capturing_ ? 1 : motion_.factor(moving_));
     ++renderedFrames_;
     if (capturing_) {
@@ -291,6 +297,7 @@ QImage SceneView::grabView()
     }
     // After a swap the back buffer is undefined: draw into it again and read it back unswapped.
     makeCurrent();
+    vtk_->scene.setReducedDetail(false);
     draw(1);
     return grabFramebuffer();
 }

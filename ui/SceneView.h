@@ -70,6 +70,8 @@ public:
     [[nodiscard]] const std::shared_ptr<const Frame>& frame() const;
     /// <f_n> of the shown frame's contacts, N.
     [[nodiscard]] double meanNormalForce() const;
+    /// Force sticks in the last frame drawn (while the camera moves, only the strongest: FrameScene).
+    [[nodiscard]] long long drawnSticks() const;
     /// Rings a particle in the view (-1: none); it stays ringed in later frames.
     void setHighlighted(int index);
     /// The particle under a point of the window (logical pixels), or -1.

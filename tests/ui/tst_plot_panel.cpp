@@ -14,6 +14,7 @@
 #include <QElapsedTimer>
 #include <QLineSeries>
 #include <QSignalSpy>
+#include <QTimer>
 #include <QValueAxis>
 
 #include <QTest>
@@ -88,6 +89,20 @@ std::vector<SeriesRow> pistonRows(double omega, double tau)
     for (int i = 0; i <= 1000; ++i) {
         const double t = 0.01 * i;
         rows.push_back({t, {60.0 + 2.0 * std::exp(-t / tau) * std::sin(omega * t + 0.3)}});
+    }
+    return rows;
+}
+
+/// piston2d's columns piston_y (m), sliding and contacts from `from` to `to` (s) every 0.01 s: at rest before the
+/// load step at 30 s, then a damped oscillation (omega 15 rad/s, tau 0.8 s) with no contact sliding.
+std::vector<SeriesRow> loadStepRows(double from, double to)
+{
+    std::vector<SeriesRow> rows;
+    for (auto i = static_cast<long>(std::lround(from / 0.01)); 0.01 * static_cast<double>(i) <= to + 1e-9; ++i) {
+        const double t = 0.01 * static_cast<double>(i);
+        const double s = t - 30.0;
+        const double height = s <= 0.0 ? 60.0 : 59.0 + std::exp(-s / 0.8) * std::cos(15.0 * s);
+        rows.push_back({t, {height, 0.0, 2000.0}});
     }
     return rows;
 }
@@ -253,6 +268,56 @@ private slots:
                 checkRoundTicks(qobject_cast<QValueAxis*>(view->chart()->axes(Qt::Horizontal).front()));
             }
         }
+    }
+
+    void theAutomaticFitRunsBesideTheGuiThread()
+    {
+        // Defect: while a long piston2d run played, the automatic window's period estimate and the fit ran on the
+        // GUI thread at every refresh of the piston's chart: ~0.4 s each, the GUI late by up to 0.56 s
+        // (bench_studio --steps 6000). The fit now runs on a worker; the GUI thread only starts it and shows it.
+        PlotPanel panel;
+        panel.resize(420, 900);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.startRun(runInfo("piston2d", {"piston_y", "sliding", "contacts"}, {"m", "", ""}, 1000));
+        constexpr double kFirstEnd = 600.0;  // s: 60,000 rows
+        constexpr double kSecondEnd = 700.0;
+        panel.appendRows(loadStepRows(0.0, kFirstEnd));
+        QElapsedTimer clock;
+        clock.start();
+        panel.refreshNow();  // fits at once, on this thread
+        const double synchronousMs = 1e-6 * static_cast<double>(clock.nsecsElapsed());
+        QVERIFY(panel.oscillation().has_value());
+        QVERIFY2(panel.oscillation()->fit.has_value(), panel.oscillation()->error.c_str());
+        QVERIFY(panel.oscillation()->window.to > kFirstEnd - 1.0);  // the fit's last sample (strided)
+        QVERIFY2(synchronousMs > 40.0, qPrintable(QStringLiteral("a fit on the GUI thread took only %1 ms: too "
+                                                                 "short to tell a blocked GUI from a free one")
+                                                      .arg(synchronousMs)));
+
+        // More rows while it plays: the next fit comes from the refresh timer, and the event loop keeps answering.
+        panel.appendRows(loadStepRows(kFirstEnd + 0.01, kSecondEnd));
+        QTimer probe;
+        QElapsedTimer sinceTick;
+        double longestGapMs = 0.0;
+        QObject::connect(&probe, &QTimer::timeout, [&] {
+            longestGapMs = std::max(longestGapMs, 1e-6 * static_cast<double>(sinceTick.nsecsElapsed()));
+            sinceTick.start();
+        });
+        sinceTick.start();
+        probe.start(5);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.oscillation().has_value() && panel.oscillation()->window.to > kSecondEnd - 1.0,
+                                 20'000);
+        probe.stop();
+        QVERIFY2(panel.oscillation()->fit.has_value(), panel.oscillation()->error.c_str());
+        const auto fromWorker = *panel.oscillation()->fit;
+        panel.refreshNow();  // the same rows fitted on this thread: the same numbers
+        QVERIFY(panel.oscillation()->fit.has_value());
+        QCOMPARE(panel.oscillation()->fit->omega, fromWorker.omega);
+        QCOMPARE(panel.oscillation()->fit->tau, fromWorker.tau);
+        qInfo("a fit on the GUI thread: %.0f ms; the event loop's longest gap while the worker fitted: %.0f ms",
+              synchronousMs, longestGapMs);
+        QVERIFY2(longestGapMs < 0.5 * synchronousMs,
+                 qPrintable(QStringLiteral("the GUI thread was blocked for %1 ms").arg(longestGapMs)));
     }
 
     void draggingAcrossThePistonPlotFitsThatWindow()

@@ -38,6 +38,38 @@ std::shared_ptr<const granular::Frame> latticeFrame(int dimension)
     return frame;
 }
 
+/// A 100 x 100 square of touching 1 mm disks, each pressed against its right and upper neighbour with forces
+/// 1, 2, ..., 100 N repeating: 19,800 contacts, of which those with f_n >= <f_n> = 50.5 N are the chains.
+std::shared_ptr<const granular::Frame> pressedSquare()
+{
+    auto frame = std::make_shared<granular::Frame>();
+    frame->dimension = 2;
+    constexpr int kSide = 100;
+    for (int i = 0; i < kSide; ++i) {
+        for (int j = 0; j < kSide; ++j) {
+            frame->position.emplace_back(0.001F + 0.002F * static_cast<float>(i),
+                                         0.001F + 0.002F * static_cast<float>(j), 0.0F);
+            frame->velocity.emplace_back(Eigen::Vector3f::Zero());
+            frame->radius.push_back(0.001F);
+        }
+    }
+    const auto index = [](int i, int j) { return static_cast<std::int32_t>(i * kSide + j); };
+    for (int i = 0; i < kSide; ++i) {
+        for (int j = 0; j < kSide; ++j) {
+            const auto force = [&frame] { return static_cast<float>(1 + frame->contacts.size() % 100); };
+            if (i + 1 < kSide) {
+                frame->contacts.push_back({index(i, j), index(i + 1, j), force()});
+            }
+            if (j + 1 < kSide) {
+                frame->contacts.push_back({index(i, j), index(i, j + 1), force()});
+            }
+        }
+    }
+    const double side = 0.002 * kSide;
+    frame->bounds = Eigen::AlignedBox3d(Eigen::Vector3d::Zero(), Eigen::Vector3d(side, side, 0.0));
+    return frame;
+}
+
 }  // namespace
 
 class SceneViewTest : public QObject {
@@ -117,6 +149,29 @@ private slots:
         const QImage turned = view_->grabView();
         QCOMPARE(turned.size(), initial.size());
         QVERIFY(turned != initial);
+    }
+
+    void movingCameraDrawsTheStrongestChainsOnly()
+    {
+        // 19,800 contacts with forces 1..100 N in equal numbers: the 9,900 of 51..100 N are at or above the mean.
+        const QImage initial = showAndSettle(pressedSquare());
+        QVERIFY(!initial.isNull());
+        constexpr long long kChains = 9900;
+        QCOMPARE(view_->drawnSticks(), kChains);
+        QSignalSpy repainted(view_.get(), &QOpenGLWindow::frameSwapped);
+        view_->orbit(0.0);  // a camera motion that leaves the picture's geometry as it is
+        QVERIFY(view_->cameraMoving());
+        QVERIFY(repainted.wait(10'000));
+        QCOMPARE(view_->drawnSticks(), 6000LL);
+        // A screenshot taken meanwhile has every stick; the next moving paint has the strongest again.
+        QCOMPARE(view_->grabView().size(), initial.size());
+        QCOMPARE(view_->drawnSticks(), kChains);
+        view_->orbit(0.0);
+        QVERIFY(repainted.wait(10'000));
+        QCOMPARE(view_->drawnSticks(), 6000LL);
+        QTRY_VERIFY_WITH_TIMEOUT(!view_->cameraMoving(), 5'000);
+        QTRY_COMPARE_WITH_TIMEOUT(view_->drawnSticks(), kChains, 5'000);
+        QCOMPARE(view_->grabView(), initial);
     }
 
 private:
