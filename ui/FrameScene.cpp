@@ -244,6 +244,74 @@ void setVertices(vtkCellArray& vertices, vtkIdType count)
     }
 }
 
+/// Contacts drawn as VTK stick imposters: per stick a centre, a direction, a size and a colour, and the
+/// mapper and actor that draw them. (The methods are const as the VTK objects are held by pointer.)
+struct StickImposters {
+    vtkNew<vtkPoints> centres;         ///< m, midpoints of the contacts
+    vtkNew<vtkFloatArray> directions;  ///< unit vectors from first to second particle
+    vtkNew<vtkFloatArray> sizes;       ///< m: length, radius, unused
+    vtkNew<vtkUnsignedCharArray> colours;
+    vtkNew<vtkCellArray> vertices;
+    vtkNew<vtkPolyData> sticks;
+    vtkNew<vtkOpenGLStickMapper> mapper;
+    vtkNew<vtkActor> actor;
+
+    StickImposters()
+    {
+        centres->SetDataTypeToFloat();
+        directions->SetName("direction");
+        directions->SetNumberOfComponents(3);
+        sizes->SetName("size");
+        sizes->SetNumberOfComponents(3);
+        colours->SetName("colour");
+        colours->SetNumberOfComponents(3);
+        sticks->SetPoints(centres);
+        sticks->SetVerts(vertices);
+        sticks->GetPointData()->AddArray(directions);
+        sticks->GetPointData()->AddArray(sizes);
+        sticks->GetPointData()->SetScalars(colours);
+        mapper->SetInputData(sticks);
+        mapper->SetOrientationArray("direction");
+        mapper->SetScaleArray("size");
+        mapper->SetColorModeToDirectScalars();
+        mapper->ScalarVisibilityOn();
+        actor->SetMapper(mapper);
+        actor->GetProperty()->SetAmbient(0.35);
+        actor->GetProperty()->SetDiffuse(0.75);
+    }
+
+    [[nodiscard]] vtkIdType count() const { return centres->GetNumberOfPoints(); }
+
+    /// Room for `n` sticks, each to be set.
+    void resize(vtkIdType n) const
+    {
+        centres->SetNumberOfPoints(n);
+        directions->SetNumberOfTuples(n);
+        sizes->SetNumberOfTuples(n);
+        colours->SetNumberOfTuples(n);
+        setVertices(*vertices.Get(), n);
+    }
+
+    /// Stick `i` becomes stick `k` of `from`.
+    void copy(vtkIdType i, const StickImposters& from, vtkIdType k) const
+    {
+        centres->SetPoint(i, from.centres->GetPoint(k));
+        directions->SetTuple(i, k, from.directions);
+        sizes->SetTuple(i, k, from.sizes);
+        colours->SetTuple(i, k, from.colours);
+    }
+
+    /// The sticks were set: the mapper uploads them at the next render.
+    void modified() const
+    {
+        centres->Modified();
+        directions->Modified();
+        sizes->Modified();
+        colours->Modified();
+        sticks->Modified();
+    }
+};
+
 }  // namespace
 
 struct FrameScene::Props {
@@ -260,27 +328,12 @@ struct FrameScene::Props {
     vtkNew<vtkScalarBarActor> particleBar;
     vtkNew<vtkDoubleArray> particleLabels;  ///< the particle bar's round values
 
-    vtkNew<vtkPoints> stickCentres;         ///< m, midpoints of the contacts
-    vtkNew<vtkFloatArray> stickDirections;  ///< unit vectors from first to second particle
-    vtkNew<vtkFloatArray> stickSizes;       ///< m: length, radius, unused
-    vtkNew<vtkUnsignedCharArray> stickColours;
-    vtkNew<vtkCellArray> stickVertices;
-    vtkNew<vtkPolyData> sticks;
-    vtkNew<vtkOpenGLStickMapper> stickMapper;
-    vtkNew<vtkActor> stickActor;
-    std::vector<float> stickForces;  ///< f_n / <f_n> of each stick drawn, as in the arrays above
-    /// Level of detail while the camera moves: the kMostSticksWhileMoving strongest of the sticks above.
-    vtkNew<vtkPoints> strongestCentres;
-    vtkNew<vtkFloatArray> strongestDirections;
-    vtkNew<vtkFloatArray> strongestSizes;
-    vtkNew<vtkUnsignedCharArray> strongestColours;
-    vtkNew<vtkCellArray> strongestVertices;
-    vtkNew<vtkPolyData> strongestSticks;
-    vtkNew<vtkOpenGLStickMapper> strongestMapper;
-    vtkNew<vtkActor> strongestActor;
-    bool strongestStale = true;  ///< the strongest sticks are not those of the current sticks
-    bool reducedDetail = false;  ///< the camera moves: draw the strongest sticks only
-    std::string fullCaption;     ///< the caption with every stick drawn
+    StickImposters sticks;
+    std::vector<float> stickForces;  ///< f_n / <f_n> of each of the sticks
+    StickImposters strongest;        ///< while the camera moves: the kMostSticksWhileMoving strongest sticks
+    bool strongestStale = true;      ///< the strongest sticks are not those of the current sticks
+    bool reducedDetail = false;      ///< the camera moves: draw the strongest sticks only
+    std::string fullCaption;         ///< the caption with every stick drawn
     vtkNew<vtkLookupTable> forceColours;
     vtkNew<vtkScalarBarActor> forceBar;
     vtkNew<vtkDoubleArray> forceLabels;  ///< the force bar's round values
@@ -329,36 +382,7 @@ FrameScene::FrameScene() : props_(std::make_unique<Props>())
     surface->SetSpecular(0.35);
     surface->SetSpecularPower(40.0);
 
-    const auto setUpSticks = [](vtkPoints& centres, vtkFloatArray& directions, vtkFloatArray& sizes,
-                                vtkUnsignedCharArray& colours, vtkCellArray& vertices, vtkPolyData& sticks,
-                                vtkOpenGLStickMapper& mapper, vtkActor& actor) {
-        centres.SetDataTypeToFloat();
-        directions.SetName("direction");
-        directions.SetNumberOfComponents(3);
-        sizes.SetName("size");
-        sizes.SetNumberOfComponents(3);
-        colours.SetName("colour");
-        colours.SetNumberOfComponents(3);
-        sticks.SetPoints(&centres);
-        sticks.SetVerts(&vertices);
-        sticks.GetPointData()->AddArray(&directions);
-        sticks.GetPointData()->AddArray(&sizes);
-        sticks.GetPointData()->SetScalars(&colours);
-        mapper.SetInputData(&sticks);
-        mapper.SetOrientationArray("direction");
-        mapper.SetScaleArray("size");
-        mapper.SetColorModeToDirectScalars();
-        mapper.ScalarVisibilityOn();
-        actor.SetMapper(&mapper);
-        actor.GetProperty()->SetAmbient(0.35);
-        actor.GetProperty()->SetDiffuse(0.75);
-    };
-    setUpSticks(*p.stickCentres.Get(), *p.stickDirections.Get(), *p.stickSizes.Get(), *p.stickColours.Get(),
-                *p.stickVertices.Get(), *p.sticks.Get(), *p.stickMapper.Get(), *p.stickActor.Get());
-    setUpSticks(*p.strongestCentres.Get(), *p.strongestDirections.Get(), *p.strongestSizes.Get(),
-                *p.strongestColours.Get(), *p.strongestVertices.Get(), *p.strongestSticks.Get(),
-                *p.strongestMapper.Get(), *p.strongestActor.Get());
-    p.strongestActor->VisibilityOff();
+    p.strongest.actor->VisibilityOff();
 
     fillTable(*p.particleColours.Get(), kParticleColours);
     styleBar(*p.particleBar.Get(), *p.particleColours.Get());
@@ -394,8 +418,8 @@ FrameScene::FrameScene() : props_(std::make_unique<Props>())
     p.renderer->AddActor(p.wallActor);
     p.renderer->AddActor(p.pistonActor);
     p.renderer->AddActor(p.particleActor);
-    p.renderer->AddActor(p.stickActor);
-    p.renderer->AddActor(p.strongestActor);
+    p.renderer->AddActor(p.sticks.actor);
+    p.renderer->AddActor(p.strongest.actor);
     p.renderer->AddActor(p.highlightActor);
     p.renderer->AddViewProp(p.particleBar);
     p.renderer->AddViewProp(p.forceBar);
@@ -558,10 +582,7 @@ void FrameScene::redraw()
                                                      })
                                     : std::vector<std::pair<std::size_t, Eigen::Vector3f>>{};
     const auto sticksDrawn = stickCount + static_cast<vtkIdType>(stickImages.size());
-    p.stickCentres->SetNumberOfPoints(sticksDrawn);
-    p.stickDirections->SetNumberOfTuples(sticksDrawn);
-    p.stickSizes->SetNumberOfTuples(sticksDrawn);
-    p.stickColours->SetNumberOfTuples(sticksDrawn);
+    p.sticks.resize(sticksDrawn);
     p.stickForces.resize(static_cast<std::size_t>(sticksDrawn));
     std::size_t createdByDeformation = 0;
     for (vtkIdType i = 0; i < sticksDrawn; ++i) {
@@ -581,23 +602,18 @@ void FrameScene::redraw()
         const Eigen::Vector3f d = s.to - s.from;
         const float length = d.norm();
         const Eigen::Vector3f direction = length > 0.0F ? Eigen::Vector3f(d / length) : Eigen::Vector3f::UnitX();
-        p.stickCentres->SetPoint(i, centre.data());
-        p.stickDirections->SetTypedTuple(i, direction.data());
+        p.sticks.centres->SetPoint(i, centre.data());
+        p.sticks.directions->SetTypedTuple(i, direction.data());
         const std::array<float, 3> size{length, static_cast<float>(radius), 0.0F};
-        p.stickSizes->SetTypedTuple(i, size.data());
+        p.sticks.sizes->SetTypedTuple(i, size.data());
         const auto c = s.createdByDeformation
                            ? kDeformationContactColour
                            : bytes(colourAt(kForceColours, (static_cast<double>(s.relativeForce) - colourLow) /
                                                                (colourHigh - colourLow)));
         createdByDeformation += s.createdByDeformation && !image ? 1 : 0;
-        p.stickColours->SetTypedTuple(i, (image ? dimmed(c) : c).data());
+        p.sticks.colours->SetTypedTuple(i, (image ? dimmed(c) : c).data());
     }
-    setVertices(*p.stickVertices.Get(), sticksDrawn);
-    p.stickCentres->Modified();
-    p.stickDirections->Modified();
-    p.stickSizes->Modified();
-    p.stickColours->Modified();
-    p.sticks->Modified();
+    p.sticks.modified();
     p.strongestStale = true;
     p.forceColours->SetTableRange(colourLow, colourHigh);
     setRoundLabels(*p.forceBar.Get(), *p.forceLabels.Get(), colourLow, colourHigh, false);
@@ -637,7 +653,7 @@ void FrameScene::setReducedDetail(bool reduced)
 void FrameScene::showStickDetail()
 {
     auto& p = *props_;
-    const vtkIdType all = p.stickCentres->GetNumberOfPoints();
+    const vtkIdType all = p.sticks.count();
     const bool reduced = p.reducedDetail && all > kMostSticksWhileMoving;
     if (reduced && p.strongestStale) {
         // The strongest first: the order of the kept sticks does not matter to the picture.
@@ -647,27 +663,15 @@ void FrameScene::showStickDetail()
             order.begin(), order.begin() + kMostSticksWhileMoving, order.end(), [&p](vtkIdType a, vtkIdType b) {
                 return p.stickForces[static_cast<std::size_t>(a)] > p.stickForces[static_cast<std::size_t>(b)];
             });
-        p.strongestCentres->SetNumberOfPoints(kMostSticksWhileMoving);
-        p.strongestDirections->SetNumberOfTuples(kMostSticksWhileMoving);
-        p.strongestSizes->SetNumberOfTuples(kMostSticksWhileMoving);
-        p.strongestColours->SetNumberOfTuples(kMostSticksWhileMoving);
+        p.strongest.resize(kMostSticksWhileMoving);
         for (vtkIdType i = 0; i < kMostSticksWhileMoving; ++i) {
-            const vtkIdType k = order[static_cast<std::size_t>(i)];
-            p.strongestCentres->SetPoint(i, p.stickCentres->GetPoint(k));
-            p.strongestDirections->SetTuple(i, k, p.stickDirections);
-            p.strongestSizes->SetTuple(i, k, p.stickSizes);
-            p.strongestColours->SetTuple(i, k, p.stickColours);
+            p.strongest.copy(i, p.sticks, order[static_cast<std::size_t>(i)]);
         }
-        setVertices(*p.strongestVertices.Get(), kMostSticksWhileMoving);
-        p.strongestCentres->Modified();
-        p.strongestDirections->Modified();
-        p.strongestSizes->Modified();
-        p.strongestColours->Modified();
-        p.strongestSticks->Modified();
+        p.strongest.modified();
         p.strongestStale = false;
     }
-    p.stickActor->SetVisibility(all > 0 && !reduced ? 1 : 0);
-    p.strongestActor->SetVisibility(reduced ? 1 : 0);
+    p.sticks.actor->SetVisibility(all > 0 && !reduced ? 1 : 0);
+    p.strongest.actor->SetVisibility(reduced ? 1 : 0);
     std::string caption = p.fullCaption;
     if (reduced) {
         caption += "   (while the camera moves: the " + std::to_string(kMostSticksWhileMoving) + " strongest of " +
@@ -679,10 +683,10 @@ void FrameScene::showStickDetail()
 long long FrameScene::drawnSticks() const
 {
     const auto& p = *props_;
-    if (p.strongestActor->GetVisibility() != 0) {
-        return p.strongestCentres->GetNumberOfPoints();
+    if (p.strongest.actor->GetVisibility() != 0) {
+        return p.strongest.count();
     }
-    return p.stickActor->GetVisibility() != 0 ? p.stickCentres->GetNumberOfPoints() : 0;
+    return p.sticks.actor->GetVisibility() != 0 ? p.sticks.count() : 0;
 }
 
 void FrameScene::setHighlighted(int index)

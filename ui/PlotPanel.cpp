@@ -566,47 +566,42 @@ void PlotPanel::refreshPlot(Plot& thePlot)
 
 PlotPanel::OscillationFit PlotPanel::fitOscillation(const Settings& settings, const SeriesTable& series,
                                                     const std::string& column,
-                                                    std::optional<analysis::FitWindow> chosen)
+                                                    std::optional<analysis::FitWindow> chosen, std::uint64_t generation)
 {
-    PlotPanel::OscillationFit fit;
-    fit.window = chosen ? chosen : analysis::automaticFitWindow(settings, series);
+    OscillationFit fit{generation, chosen ? chosen : analysis::automaticFitWindow(settings, series), std::nullopt};
     if (fit.window) {
         fit.analysis = analysis::analyzeOscillation(settings, series, column, *fit.window);
     }
     return fit;
 }
 
-void PlotPanel::updateOscillation()
+bool PlotPanel::beginFit()
 {
     fitDirty_ = false;
     sinceFit_.start();
     if (oscillationColumn_.empty() || !settings_) {
         showOscillation({fitGeneration_, std::nullopt, std::nullopt});
-        return;
+        return false;
     }
-    OscillationFit fit = fitOscillation(*settings_, series_, oscillationColumn_, chosenWindow_);
-    fit.generation = fitGeneration_;
-    showOscillation(std::move(fit));
+    return true;
+}
+
+void PlotPanel::updateOscillation()
+{
+    if (beginFit()) {
+        showOscillation(fitOscillation(*settings_, series_, oscillationColumn_, chosenWindow_, fitGeneration_));
+    }
 }
 
 void PlotPanel::startOscillationFit()
 {
-    if (!fitDirty_ || pendingFit_.valid() || (sinceFit_.isValid() && sinceFit_.elapsed() < kFitInterval)) {
-        return;
-    }
-    fitDirty_ = false;
-    sinceFit_.start();
-    if (oscillationColumn_.empty() || !settings_) {
-        showOscillation({fitGeneration_, std::nullopt, std::nullopt});
+    if (!fitDirty_ || pendingFit_.valid() || (sinceFit_.isValid() && sinceFit_.elapsed() < kFitInterval) ||
+        !beginFit()) {
         return;
     }
     // The worker has its own copies: the GUI thread goes on appending rows.
-    pendingFit_ = std::async(std::launch::async, [settings = *settings_, series = series_, column = oscillationColumn_,
-                                                  chosen = chosenWindow_, generation = fitGeneration_] {
-        OscillationFit fit = fitOscillation(settings, series, column, chosen);
-        fit.generation = generation;
-        return fit;
-    });
+    pendingFit_ = std::async(std::launch::async, &PlotPanel::fitOscillation, *settings_, series_, oscillationColumn_,
+                             chosenWindow_, fitGeneration_);
 }
 
 void PlotPanel::collectOscillationFit()
