@@ -171,7 +171,12 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
                 if (!frameClock_.isValid()) {
                     return;
                 }
-                const double cost = 1e-6 * static_cast<double>(frameClock_.nsecsElapsed());
+                const qint64 drawing = view_->nsecsSinceDrawStarted();
+                const qint64 sincePull = frameClock_.nsecsElapsed();
+                // A drawing that began before this pull was not this frame's: then the whole time since the pull.
+                const double cost = drawing >= 0 && drawing <= sincePull
+                                        ? pullCost_ + 1e-6 * static_cast<double>(drawing)
+                                        : 1e-6 * static_cast<double>(sincePull);
                 frameCost_ = frameCost_ > 0.0 ? 0.7 * frameCost_ + 0.3 * cost : cost;
                 frameClock_.invalidate();
             });
@@ -466,7 +471,8 @@ void MainWindow::pullUpdate(bool redrawPlots)
     pullTimer_->stop();
     sincePull_.start();
     SimulationUpdate update = controller_.takeUpdate();
-    if (update.frame) {
+    const bool newFrame = update.frame != nullptr;
+    if (newFrame) {
         frameClock_.start();
     }
     if (update.run) {
@@ -485,6 +491,9 @@ void MainWindow::pullUpdate(bool redrawPlots)
     }
     if (redrawPlots) {
         plots_->refreshNow();
+    }
+    if (newFrame) {
+        pullCost_ = 1e-6 * static_cast<double>(frameClock_.nsecsElapsed());
     }
 }
 

@@ -78,6 +78,8 @@ public:
     /// Frames received from the controller and frames the view has drawn since the window opened.
     [[nodiscard]] qint64 receivedFrames() const { return receivedFrames_; }
     [[nodiscard]] qint64 renderedFrames() const;
+    /// ms, what a frame costs the GUI thread and the view (smoothed), which paces the pulls: one every 1.25 costs.
+    [[nodiscard]] double frameCost() const { return frameCost_; }
 
     /// Writes the view's image as PNG; returns an error message, empty on success.
     [[nodiscard]] QString saveViewImage(const QString& path);
@@ -141,7 +143,11 @@ private:
     /// about a third of the time on frames, so that the simulation thread keeps its core.
     QElapsedTimer sincePull_;
     QElapsedTimer frameClock_;  ///< runs from a pull with a frame until the view has shown it
-    double frameCost_ = 0.0;    ///< ms, smoothed wall time from pulling a frame to its display
+    double pullCost_ = 0.0;     ///< ms, the GUI thread's work of the last pull with a frame (before the view draws)
+    /// ms, smoothed wall time of a frame's work: its pull, then from the view's drawing to the window's composition.
+    /// Not the wait between them: Qt delivers the view's update up to 5 ms after it is asked for, to let the event
+    /// loop gather input, and that idle time is not the frame's.
+    double frameCost_ = 0.0;
 
     SceneView* view_;
     QWidget* viewContainer_ = nullptr;

@@ -281,6 +281,7 @@ void SceneView::applyReduction(int reduction)
 
 void SceneView::paintGL()
 {
+    drawStarted_.start();
     // A recording keeps every frame at full resolution and detail.
     vtk_->scene.setReducedDetail(moving_ && !capturing_);
     draw(capturing_ ? 1 : motion_.factor(moving_));

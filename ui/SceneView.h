@@ -3,6 +3,7 @@
 #include "FrameScene.h"
 #include "MotionResolution.h"
 
+#include <QElapsedTimer>
 #include <QImage>
 #include <QOpenGLWindow>
 #include <QPoint>
@@ -58,6 +59,11 @@ public:
     /// Frames VTK has rendered into this view since it was created (frameSwapped() also fires when
     /// Qt only recomposes the window).
     [[nodiscard]] qint64 renderedFrames() const { return renderedFrames_; }
+    /// ns since the last frame began to draw (paintGL), or -1 before the first.
+    [[nodiscard]] qint64 nsecsSinceDrawStarted() const
+    {
+        return drawStarted_.isValid() ? drawStarted_.nsecsElapsed() : -1;
+    }
 
     /// The view as drawn now (device pixels), or a null image before the window is exposed.
     [[nodiscard]] QImage grabView();
@@ -128,6 +134,7 @@ private:
     int reduction_ = 1;
     bool softwareRendering_ = false;
     qint64 renderedFrames_ = 0;
+    QElapsedTimer drawStarted_;  ///< restarted as paintGL begins
     bool capturing_ = false;
 };
 
