@@ -1,5 +1,7 @@
 #include "FrameRecorder.h"
 
+#include "ThreadPriority.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -7,9 +9,7 @@
 #include <QStandardPaths>
 
 #include <png.h>
-#include <pthread.h>
 #include <sched.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -28,17 +28,6 @@ constexpr int kLongestEncodingOnClose = 300000;
 QString frameName(qint64 number)
 {
     return QStringLiteral("frame_%1.png").arg(number, 6, 10, QLatin1Char('0'));
-}
-
-/// The calling thread (or process) runs only where no other thread wants the core: Linux's SCHED_IDLE, which the
-/// scheduler also counts as an idle core when it places a waking thread (the renderer's, the GUI's), so that they
-/// go there rather than onto the simulation's core. Nice 19 where SCHED_IDLE is refused.
-void lowestPriority()
-{
-    const sched_param none{};
-    if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &none) != 0) {
-        (void)setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
-    }
 }
 
 /// Writes `image` as an 8-bit RGB PNG at `path` with libpng's fast mode: no row filters and a fast deflate level,
@@ -176,7 +165,7 @@ QString FrameRecorder::writeError() const
 
 void FrameRecorder::writeFrames()
 {
-    lowestPriority();
+    runOnIdleCoresOnly();
     const QDir dir(folder_);
     for (;;) {
         std::pair<qint64, QImage> next;

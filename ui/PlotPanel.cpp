@@ -6,6 +6,7 @@
 
 #include "CsvSeries.h"
 #include "PlotDecimation.h"
+#include "ThreadPriority.h"
 #include "TimeChartView.h"
 
 #include <QChart>
@@ -600,8 +601,12 @@ void PlotPanel::startOscillationFit()
         return;
     }
     // The worker has its own copies: the GUI thread goes on appending rows.
-    pendingFit_ = std::async(std::launch::async, &PlotPanel::fitOscillation, *settings_, series_, oscillationColumn_,
-                             chosenWindow_, fitGeneration_);
+    // On idle cores only: the view's drawing and the simulation come first, a fit may come late.
+    pendingFit_ = std::async(std::launch::async, [settings = *settings_, series = series_, column = oscillationColumn_,
+                                                  window = chosenWindow_, generation = fitGeneration_] {
+        runOnIdleCoresOnly();
+        return fitOscillation(settings, series, column, window, generation);
+    });
 }
 
 void PlotPanel::collectOscillationFit()
