@@ -49,8 +49,8 @@ namespace {
 
 /// Frames shown per second at most (with a GPU; with a software rasteriser, which takes its
 /// cores from the simulation, fewer), and at least (however costly a frame). piston2d's frames cost
-/// ~25 ms on llvmpipe with two cores: 40 leaves it ~32 new frames/s while the solver keeps ~95 % of
-/// its steps/s (bench_studio).
+/// ~20-25 ms on llvmpipe with two cores: it shows 25-33 new frames/s, the solver keeping 80-90 % of the
+/// steps/s it has in the studio at a third fewer frames (bench_studio, 2026-11-27).
 constexpr double kMaximumFrameRate = 60.0;
 constexpr double kMaximumSoftwareFrameRate = 40.0;
 constexpr double kMinimumFrameRate = 2.0;
