@@ -139,8 +139,8 @@ private:
     int picked_ = -1;
     qint64 receivedFrames_ = 0;
     qint64 renderedAtLastTick_ = 0;
-    /// Pacing of the pulls: the GUI thread (and the software rasteriser's threads) spend at most
-    /// about a third of the time on frames, so that the simulation thread keeps its core.
+    /// Pacing of the pulls: a pull at most every 1.25 frame costs (kFramePacing), so that the GUI thread keeps
+    /// a fifth of its time for input, plots and panels.
     QElapsedTimer sincePull_;
     QElapsedTimer frameClock_;  ///< runs from a pull with a frame until the view has shown it
     double pullCost_ = 0.0;     ///< ms, the GUI thread's work of the last pull with a frame (before the view draws)
