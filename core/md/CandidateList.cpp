@@ -24,8 +24,12 @@ bool CandidateList::refresh(World& world, double skin, double reach, const Mater
     detection_.update(world, skin + reach_);
     // Both lists are sorted by key: a merge finds each candidate's memory (in ranges on the solver threads).
     const std::size_t count = world.contacts.size();
-    std::vector<std::uint64_t> keys(count);
-    std::vector<ContactMemory> memory(count);
+    // Into the spare lists of the last rebuild (their records are all written below): a fresh list of a few MB
+    // would be zeroed, and its pages faulted in, on one thread.
+    std::vector<std::uint64_t>& keys = spareKeys_;
+    std::vector<ContactMemory>& memory = spareMemory_;
+    keys.resize(count);
+    memory.resize(count);
     // A candidate that stays keeps its law (a function of the material and its two grains) unless the material
     // changed (`rebuild`); a new one gets it from pairLawFor.
     parallelRanges(count, [&](std::size_t first, std::size_t last) {
@@ -41,6 +45,7 @@ bool CandidateList::refresh(World& world, double skin, double reach, const Mater
             if (stays) {
                 m = memory_[static_cast<std::size_t>(previous - keys_.begin())];
             } else {
+                m = ContactMemory{};
                 m.overlap = -c.gap;
                 m.normal = c.normal;
             }

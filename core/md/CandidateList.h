@@ -75,6 +75,8 @@ private:
     ContactDetection detection_{kPairSkin};
     std::vector<std::uint64_t> keys_;  ///< Contact::key() of memory_, ascending
     std::vector<ContactMemory> memory_;
+    std::vector<std::uint64_t> spareKeys_;  ///< the lists before the last rebuild, reused by the next
+    std::vector<ContactMemory> spareMemory_;
     std::vector<Vec3> displacement_;    ///< m, of each grain since the last rebuild
     double largestDisplacement_ = 0.0;  ///< m
     double pistonDisplacement_ = 0.0;   ///< m

@@ -21,20 +21,28 @@ void LoadAssembly::index(const World& world, std::size_t blocks)
     particle_.resize(contacts_);
     kept_.resize(contacts_);
     piston_.clear();
-    // Contacts per grain as body 1: the work of a block.
-    std::vector<std::size_t> work(grains_ + 1, 0);
-    std::size_t pairs = 0;
-    for (std::size_t k = 0; k < contacts_; ++k) {
+    // The contacts' bodies, kinds and weights (a closed one, overlapping now, weighs as much as kClosedWeight open
+    // ones, which cost a distance only) on the solver threads: the contacts are large records, read once here.
+    kind_.resize(contacts_);
+    weight_.resize(contacts_);
+    parallelFor(contacts_, [this, &world](std::size_t k) {
         const Contact& c = world.contacts[k];
         particle_[k] = c.particle;
         partner_[k] = c.kind == ContactKind::Particle ? c.partner : 0;
-        ++work[static_cast<std::size_t>(c.particle) + 1];
-        if (c.kind == ContactKind::Particle) {
-            if (pairs != k || (k > 0 && world.contacts[k - 1].particle > c.particle)) {
+        kind_[k] = c.kind;
+        weight_[k] = c.gap < 0.0 ? kClosedWeight : 1;
+    });
+    // The work of a block: the weights of its grains' contacts as body 1.
+    std::vector<std::size_t> work(grains_ + 1, 0);
+    std::size_t pairs = 0;
+    for (std::size_t k = 0; k < contacts_; ++k) {
+        work[static_cast<std::size_t>(particle_[k]) + 1] += weight_[k];
+        if (kind_[k] == ContactKind::Particle) {
+            if (pairs != k || (k > 0 && particle_[k - 1] > particle_[k])) {
                 throw std::logic_error("LoadAssembly: the contacts are not sorted by Contact::key()");
             }
             pairs = k + 1;  // the grain pairs come first (the kind leads the key), by their higher grain
-        } else if (c.kind == ContactKind::Piston) {
+        } else if (kind_[k] == ContactKind::Piston) {
             piston_.push_back(static_cast<std::uint32_t>(k));
         }
     }

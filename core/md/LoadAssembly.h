@@ -28,15 +28,15 @@ struct ContactLoad {
 /// Evaluates the contacts and adds their loads to the bodies on the solver threads, bit for bit as one loop over
 /// the contacts in index order would: every grain sums the loads of its contacts in ascending contact index.
 ///
-/// The grains are cut into one block of consecutive indices per thread, each with about the same number of
-/// contacts. The contacts are sorted by (kind, grain, partner): grain pairs first, by their higher index. A thread
-/// owns the grains of its block and is the only one to add to them. In a first phase it evaluates the grain pairs
-/// whose higher grain is its own, in index order, adds to its grains at once and keeps the loads of pairs whose
-/// other grain belongs to an earlier block ("crossing" pairs). After all threads are through, it adds the crossing
-/// pairs' loads to its grains, which come after that grain's other pairs in index order, then evaluates its
-/// grains' boundary contacts (walls, piston, drum), which come last. The piston sums its contacts afterwards in
-/// index order. So the loads, and every result after them, are the same for any thread count; no contact is
-/// evaluated twice, nothing is added with atomics.
+/// The grains are cut into one block of consecutive indices per thread, each with about the same work (a closed
+/// contact counting as kClosedWeight open ones). The contacts are sorted by (kind, grain, partner): grain pairs first,
+/// by their higher index. A thread owns the grains of its block and is the only one to add to them. In a first phase it
+/// evaluates the grain pairs whose higher grain is its own, in index order, adds to its grains at once and keeps the
+/// loads of pairs whose other grain belongs to an earlier block ("crossing" pairs). After all threads are through, it
+/// adds the crossing pairs' loads to its grains, which come after that grain's other pairs in index order, then
+/// evaluates its grains' boundary contacts (walls, piston, drum), which come last. The piston sums its contacts
+/// afterwards in index order. So the loads, and every result after them, are the same for any thread count; no contact
+/// is evaluated twice, nothing is added with atomics.
 class LoadAssembly {
 public:
     /// Indexes the world's contacts (sorted by Contact::key()) for the current solver threads; needed after every
@@ -74,6 +74,10 @@ public:
     static constexpr std::size_t kPairRun = 32;
 
 private:
+    /// How many open candidates a closed contact's evaluation costs as much as (its spring, dashpot and torques
+    /// against an open pair's distance): the blocks are cut for equal work by this weight.
+    static constexpr std::uint8_t kClosedWeight = 3;
+
     /// The block of consecutive grains that one thread owns.
     struct Block {
         std::size_t firstGrain = 0;
@@ -92,6 +96,8 @@ private:
     std::vector<std::int32_t> partner_;   ///< body 0 of every grain pair
     std::vector<std::int32_t> particle_;  ///< body 1 of every contact
     std::vector<ContactLoad> kept_;       ///< crossing pairs' and piston contacts' loads of the last assembly
+    std::vector<ContactKind> kind_;       ///< of every contact, while indexing
+    std::vector<std::uint8_t> weight_;    ///< of every contact's evaluation, while indexing (kClosedWeight or 1)
     std::size_t contacts_ = 0;
     std::size_t grains_ = 0;
 };
