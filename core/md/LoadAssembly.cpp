@@ -51,7 +51,7 @@ void LoadAssembly::index(const World& world, std::size_t blocks)
     }
     const std::size_t count = grains_ > 0 ? std::min(blocks > 0 ? blocks : blocksFor(contacts_), grains_) : 1;
     blocks_.assign(count, Block{});
-    // Block b begins at the first grain whose contacts before it reach b / count of all.
+    // Block b begins at the first grain whose work before it reaches b / count of all.
     std::size_t grain = 0;
     for (std::size_t b = 0; b < count; ++b) {
         blocks_[b].firstGrain = grain;
@@ -84,6 +84,16 @@ void LoadAssembly::index(const World& world, std::size_t blocks)
     for (std::size_t c = pairs; c < contacts_; ++c) {
         blocks_[blockOf[static_cast<std::size_t>(particle_[c])]].boundary.push_back(static_cast<std::uint32_t>(c));
     }
+}
+
+std::vector<std::size_t> LoadAssembly::blockStarts() const
+{
+    std::vector<std::size_t> starts;
+    starts.reserve(blocks_.size());
+    for (const Block& block : blocks_) {
+        starts.push_back(block.firstGrain);
+    }
+    return starts;
 }
 
 bool LoadAssembly::indexes(const World& world) const

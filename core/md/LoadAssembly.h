@@ -60,6 +60,9 @@ public:
     ///   void toPiston(const ContactLoad&): adds a piston contact's share (in contact order, one thread).
     template <class Sink> void assemble(const Sink& sink);
 
+    /// The first grain of each block, ascending (the last block ends at the last grain).
+    [[nodiscard]] std::vector<std::size_t> blockStarts() const;
+
     /// Whether the grains form one block (one solver thread, or a short contact list): inGrainOrder may then be used.
     [[nodiscard]] bool oneBlock() const { return blocks_.size() == 1; }
     /// One block only: calls grain(j) for every grain j in ascending order, each followed by pair(k, i, j) for the

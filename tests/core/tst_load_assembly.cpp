@@ -150,6 +150,35 @@ private slots:
         }
     }
 
+    /// The blocks are cut for equal work, a closed contact (overlapping at the index) weighing
+    /// LoadAssembly::kClosedWeight = 3 open candidates: in a chain of grains whose first half touch and whose second
+    /// half stand apart, the first block ends where the weights reach half, well before the middle grain.
+    void closedContactsWeighMoreInTheCut()
+    {
+        World world;
+        const std::size_t grains = 400;
+        for (std::size_t i = 0; i < grains; ++i) {
+            world.particles.add(Vec3(static_cast<double>(i), 0.0, 0.0), 0.5, 1.0, 3);
+        }
+        for (std::size_t j = 1; j < grains; ++j) {
+            Contact c;
+            c.kind = ContactKind::Particle;
+            c.partner = static_cast<std::int32_t>(j - 1);
+            c.particle = static_cast<std::int32_t>(j);
+            c.gap = j < grains / 2 ? -0.01 : 0.05;  // m
+            world.contacts.push_back(c);
+        }
+        md::LoadAssembly assembly;
+        assembly.index(world, 2);
+        const std::vector<std::size_t> starts = assembly.blockStarts();
+        QCOMPARE(starts.size(), std::size_t{2});
+        // Work before grain g: 3 per closed pair (grains 1..199), 1 per open one (200..399); all: 3 * 199 + 200 = 797.
+        // The second block starts at the first grain whose work before it reaches half of that (398, in whole
+        // numbers): 3 * (g - 1) >= 398 at g = 134 (by contacts alone it would be the middle, grain 200).
+        QCOMPARE(starts[1], std::size_t{134});
+        std::printf("two blocks over 199 closed and 200 open pairs: the second starts at grain %zu\n", starts[1]);
+    }
+
     /// A list out of key order would break the per-grain order the blocks rely on: refused.
     void unsortedContactsAreRefused()
     {
