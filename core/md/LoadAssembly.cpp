@@ -50,16 +50,21 @@ void LoadAssembly::index(const World& world, std::size_t blocks)
         work[i + 1] += work[i];
     }
     const std::size_t count = grains_ > 0 ? std::min(blocks > 0 ? blocks : blocksFor(contacts_), grains_) : 1;
+    shares_ = nextShares(count);
     blocks_.assign(count, Block{});
-    // Block b begins at the first grain whose work before it reaches b / count of all.
+    clocks_.assign(count, BlockClock{});
+    // Block b begins at the first grain whose work before it reaches the shares of the blocks before it.
     std::size_t grain = 0;
+    double cumulative = 0.0;
     for (std::size_t b = 0; b < count; ++b) {
         blocks_[b].firstGrain = grain;
-        const std::size_t target = work[grains_] * (b + 1) / count;
+        cumulative += shares_[b];
+        const auto target = static_cast<std::size_t>(cumulative * static_cast<double>(work[grains_]));
         while (grain < grains_ && (b + 1 == count || work[grain] < target)) {
             ++grain;
         }
         blocks_[b].endGrain = b + 1 == count ? grains_ : grain;
+        blocks_[b].work = work[blocks_[b].endGrain] - work[blocks_[b].firstGrain];
     }
     std::vector<std::size_t> blockOf(grains_);
     for (std::size_t b = 0; b < count; ++b) {
@@ -84,6 +89,34 @@ void LoadAssembly::index(const World& world, std::size_t blocks)
     for (std::size_t c = pairs; c < contacts_; ++c) {
         blocks_[blockOf[static_cast<std::size_t>(particle_[c])]].boundary.push_back(static_cast<std::uint32_t>(c));
     }
+}
+
+std::vector<double> LoadAssembly::nextShares(std::size_t count) const
+{
+    const double equal = 1.0 / static_cast<double>(count);
+    std::vector<double> shares(count, equal);
+    if (blocks_.size() != count || shares_.size() != count) {
+        return shares;  // the first cut, or another number of blocks
+    }
+    std::vector<double> speed(count);
+    double total = 0.0;
+    for (std::size_t b = 0; b < count; ++b) {
+        if (clocks_[b].seconds <= 0.0 || blocks_[b].work == 0) {
+            return shares;  // nothing measured since the last cut
+        }
+        speed[b] = static_cast<double>(blocks_[b].work) / clocks_[b].seconds;
+        total += speed[b];
+    }
+    double sum = 0.0;
+    for (std::size_t b = 0; b < count; ++b) {
+        const double measured = speed[b] / total;
+        shares[b] = std::max(kLeastShare * equal, (1.0 - kShareSmoothing) * shares_[b] + kShareSmoothing * measured);
+        sum += shares[b];
+    }
+    for (double& share : shares) {
+        share /= sum;
+    }
+    return shares;
 }
 
 std::vector<std::size_t> LoadAssembly::blockStarts() const

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -28,15 +29,20 @@ struct ContactLoad {
 /// Evaluates the contacts and adds their loads to the bodies on the solver threads, bit for bit as one loop over
 /// the contacts in index order would: every grain sums the loads of its contacts in ascending contact index.
 ///
-/// The grains are cut into one block of consecutive indices per thread, each with about the same work (a closed
-/// contact counting as kClosedWeight open ones). The contacts are sorted by (kind, grain, partner): grain pairs first,
-/// by their higher index. A thread owns the grains of its block and is the only one to add to them. In a first phase it
-/// evaluates the grain pairs whose higher grain is its own, in index order, adds to its grains at once and keeps the
-/// loads of pairs whose other grain belongs to an earlier block ("crossing" pairs). After all threads are through, it
-/// adds the crossing pairs' loads to its grains, which come after that grain's other pairs in index order, then
-/// evaluates its grains' boundary contacts (walls, piston, drum), which come last. The piston sums its contacts
-/// afterwards in index order. So the loads, and every result after them, are the same for any thread count; no contact
-/// is evaluated twice, nothing is added with atomics.
+/// The grains are cut into one block of consecutive indices per thread. The contacts are sorted by (kind, grain,
+/// partner): grain pairs first, by their higher index. A thread owns the grains of its block and is the only one to add
+/// to them. In a first phase it evaluates the grain pairs whose higher grain is its own, in index order, adds to its
+/// grains at once and keeps the loads of pairs whose other grain belongs to an earlier block ("crossing" pairs), then
+/// evaluates its grains' boundary contacts (walls, piston, drum) and keeps their loads. After all threads are through,
+/// it adds the crossing pairs' loads to its grains, which come after that grain's other pairs in index order, then the
+/// boundary contacts' loads, which come last. The piston sums its contacts afterwards in index order. So the loads, and
+/// every result after them, are the same for any thread count and wherever the blocks are cut; no contact is evaluated
+/// twice, nothing is added with atomics.
+///
+/// The cut gives each block a share of the work (a closed contact counting as kClosedWeight open ones): equal shares at
+/// first, then shares in proportion to how fast each block's thread got through its first phases since the cut before
+/// (work per second, smoothed): a solver thread on a core that the machine runs slower for a while gets less. Only the
+/// time to a result depends on the cut.
 class LoadAssembly {
 public:
     /// Indexes the world's contacts (sorted by Contact::key()) for the current solver threads; needed after every
@@ -81,6 +87,17 @@ private:
     /// against an open pair's distance): the blocks are cut for equal work by this weight.
     static constexpr std::uint8_t kClosedWeight = 3;
 
+    /// How far the work shares may move towards the measured speeds at each cut (the rest is the shares before):
+    /// timings of a few steps are noisy.
+    static constexpr double kShareSmoothing = 0.5;
+    /// The least share of a block, as a fraction of an equal share.
+    static constexpr double kLeastShare = 0.5;
+
+    /// Seconds a block's thread spent in first phases since the last cut (a cache line each: the threads write them).
+    struct alignas(64) BlockClock {
+        double seconds = 0.0;
+    };
+
     /// The block of consecutive grains that one thread owns.
     struct Block {
         std::size_t firstGrain = 0;
@@ -89,12 +106,19 @@ private:
         std::size_t endPair = 0;
         std::vector<std::uint32_t> crossing;  ///< pairs of a later block whose lower grain is here, ascending
         std::vector<std::uint32_t> boundary;  ///< the block's grains' wall, piston and drum contacts, ascending
+        std::size_t work = 0;                 ///< of its contacts' evaluations (kClosedWeight or 1 each)
     };
+
+    /// The work shares of the next cut into `count` blocks (summing to 1): equal, or moved towards the speeds that
+    /// the blocks' clocks measured since the last cut.
+    [[nodiscard]] std::vector<double> nextShares(std::size_t count) const;
 
     /// The blocks a contact list of this length is cut into: the solver threads, or 1 for short lists.
     [[nodiscard]] static std::size_t blocksFor(std::size_t contacts);
 
     std::vector<Block> blocks_;
+    std::vector<double> shares_;          ///< of the work, per block, of the last cut
+    std::vector<BlockClock> clocks_;      ///< per block, since the last cut
     std::vector<std::uint32_t> piston_;   ///< contacts with the piston, ascending
     std::vector<std::int32_t> partner_;   ///< body 0 of every grain pair
     std::vector<std::int32_t> particle_;  ///< body 1 of every contact
@@ -108,6 +132,7 @@ private:
 template <class Sink> void LoadAssembly::assemble(const Sink& sink)
 {
     const auto firstPhase = [&](std::size_t b) {
+        const auto start = std::chrono::steady_clock::now();
         const Block& block = blocks_[b];
         sink.clear(block.firstGrain, block.endGrain);
         std::array<ContactLoad, kPairRun> loads;
@@ -129,6 +154,12 @@ template <class Sink> void LoadAssembly::assemble(const Sink& sink)
                 }
             }
         }
+        // The boundary contacts' loads come after every pair's in their grains' sums: kept for the second phase (and
+        // the piston's sum below).
+        for (const std::uint32_t k : block.boundary) {
+            sink.evaluate(k, kept_[k]);
+        }
+        clocks_[b].seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
     const auto secondPhase = [&](std::size_t b) {
         const Block& block = blocks_[b];
@@ -137,14 +168,9 @@ template <class Sink> void LoadAssembly::assemble(const Sink& sink)
                 sink.toBody0(static_cast<std::size_t>(partner_[k]), kept_[k]);
             }
         }
-        ContactLoad load;
         for (const std::uint32_t k : block.boundary) {
-            sink.evaluate(k, load);
-            if (!piston_.empty() && k >= piston_.front() && k <= piston_.back()) {
-                kept_[k] = load;  // the piston's contacts (consecutive: the kind leads the key), for its sum below
-            }
-            if (load.active) {
-                sink.toBody1(static_cast<std::size_t>(particle_[k]), load);
+            if (kept_[k].active) {
+                sink.toBody1(static_cast<std::size_t>(particle_[k]), kept_[k]);
             }
         }
     };

@@ -8,6 +8,7 @@
 
 #include <QTest>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -106,6 +107,40 @@ struct CountingSink {
     void toPiston(const md::ContactLoad& load) const { sums->piston -= load.forceAlong; }
 };
 
+/// A CountingSink whose grain pairs with body 1 below `slowBelow` take `delay` each to evaluate, as on a core that the
+/// machine runs slower.
+struct SlowSink : CountingSink {
+    std::size_t slowBelow = 0;
+    std::chrono::microseconds delay{0};
+
+    void evaluatePairs(std::size_t first, std::size_t last, const std::int32_t* partner, const std::int32_t* particle,
+                       md::ContactLoad* loads) const
+    {
+        CountingSink::evaluatePairs(first, last, partner, particle, loads);
+        for (std::size_t r = 0; r < last - first; ++r) {
+            if (static_cast<std::size_t>(particle[r]) < slowBelow) {
+                const auto until = std::chrono::steady_clock::now() + delay;
+                while (std::chrono::steady_clock::now() < until) {
+                }
+            }
+        }
+    }
+};
+
+/// A world of `grains` grains and random contacts, the normals random.
+World randomWorld(std::size_t grains, std::size_t contacts, Random& random)
+{
+    World world;
+    for (std::size_t i = 0; i < grains; ++i) {
+        world.particles.add(Vec3::Zero(), 1.0, 1.0, 3);
+    }
+    world.contacts = test::randomContacts(grains, contacts, random);
+    for (Contact& c : world.contacts) {
+        c.normal = Vec3(random.uniform() - 0.5, 1.0, random.uniform() - 0.5).normalized();
+    }
+    return world;
+}
+
 }  // namespace
 
 class LoadAssemblyTest : public QObject {
@@ -115,15 +150,8 @@ private slots:
     void blocksOfGrainsSumAsOneLoopInContactOrder()
     {
         Random random(17);
-        World world;
         const std::size_t grains = 400;
-        for (std::size_t i = 0; i < grains; ++i) {
-            world.particles.add(Vec3::Zero(), 1.0, 1.0, 3);
-        }
-        world.contacts = test::randomContacts(grains, 3000, random);
-        for (Contact& c : world.contacts) {
-            c.normal = Vec3(random.uniform() - 0.5, 1.0, random.uniform() - 0.5).normalized();
-        }
+        const World world = randomWorld(grains, 3000, random);
         const Sums expected = inContactOrder(world);
         for (const std::size_t blocks : {1U, 2U, 3U, 4U, 7U, 64U}) {
             md::LoadAssembly assembly;
@@ -177,6 +205,40 @@ private slots:
         // numbers): 3 * (g - 1) >= 398 at g = 134 (by contacts alone it would be the middle, grain 200).
         QCOMPARE(starts[1], std::size_t{134});
         std::printf("two blocks over 199 closed and 200 open pairs: the second starts at grain %zu\n", starts[1]);
+    }
+
+    /// The cut follows the pace measured since the cut before: when the first block's pairs take longer (its thread
+    /// on a slower core), the next cut of the same list gives the first block less work, and the sums are still
+    /// those of one loop in contact order, bit for bit.
+    void slowerBlocksGetLessWorkAtTheNextCut()
+    {
+        Random random(29);
+        const std::size_t grains = 400;
+        const World world = randomWorld(grains, 3000, random);
+        const Sums expected = inContactOrder(world);
+        md::LoadAssembly assembly;
+        assembly.index(world, 2);
+        const std::size_t evenStart = assembly.blockStarts()[1];
+        Sums sums{std::vector<Vec3>(grains, Vec3::Zero()), std::vector<Vec3>(grains, Vec3::Zero()), 0.0};
+        std::vector<int> evaluations(world.contacts.size(), 0);
+        std::vector<int> runs(world.contacts.size(), 0);
+        SlowSink slow{{&world, &sums, &evaluations, &runs}};
+        slow.slowBelow = evenStart;
+        slow.delay = std::chrono::microseconds(50);
+        assembly.assemble(slow);
+        assembly.index(world, 2);
+        const std::size_t paceStart = assembly.blockStarts()[1];
+        std::printf("two blocks: the second starts at grain %zu of %zu, at %zu once the first block's pairs took 50 us "
+                    "each\n",
+                    evenStart, grains, paceStart);
+        QVERIFY2(paceStart < evenStart, "the slower block gets less work at the next cut");
+        sums.piston = 0.0;  // the grains' sums are cleared by the assembly, the piston's by its caller
+        assembly.assemble(CountingSink{&world, &sums, &evaluations, &runs});
+        for (std::size_t i = 0; i < grains; ++i) {
+            QVERIFY2(sums.force[i] == expected.force[i] && sums.torque[i] == expected.torque[i],
+                     "a grain's sums differ from those in contact order");
+        }
+        QCOMPARE(sums.piston, expected.piston);
     }
 
     /// A list out of key order would break the per-grain order the blocks rely on: refused.
