@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Speed versus peers: our bench_md (soft-particle DEM, case md_packing3d) against LAMMPS
-# (GRANULAR, pair gran/hooke/history and pair granular) and LIGGGHTS 3.8 on the same system,
-# one run after the other on this machine. Prints and saves a table of particle-steps/s
-# (atoms x MD steps / loop time of the timed part only) and ours/theirs.
+# (GRANULAR, pair gran/hooke/history and pair granular) and LIGGGHTS 3.8 on the same system, on
+# this machine. The runs go in rounds: a round runs every row once (ours on 1 and NP threads, then
+# the peers), so that the rows of a round meet the same state of a shared machine. Prints and saves a
+# table of particle-steps/s (atoms x MD steps / loop time of the timed part only), each row's best and
+# median run, and ours/theirs as the median over the rounds of the ratio within each round (paired:
+# what stands when the machine's speed drifts between rounds) beside the ratio of the best runs.
 #
 # Usage: bench/peers/run_peers.sh [RESULTS_FILE]        (default bench/peers/results.txt)
 # Environment:
@@ -11,7 +14,7 @@
 #   LIGGGHTS   LIGGGHTS binary             (default liggghts, Debian package liggghts)
 #   NP         cores for the parallel runs (default: nproc); 1 skips them
 #   EXACT      1 (default): also run LAMMPS's pair granular with our exact damping law; 0: skip
-#   REPEAT     runs of each row, the best rate is kept (default 3: this machine is shared)
+#   REPEAT     rounds (default 3: this machine is shared)
 #   LOGDIR     where the tools' logs go    (default bench/peers/logs)
 # A missing tool is reported as skipped; the script still exits 0.
 set -euo pipefail
@@ -28,11 +31,18 @@ repeat=${REPEAT:-3}
 logdir=${LOGDIR:-$here/logs}
 mpirun=(mpirun --allow-run-as-root --oversubscribe -np "$np")
 
+if ! [[ $repeat =~ ^[1-9][0-9]*$ ]]; then
+    printf 'REPEAT must be a whole number of rounds >= 1, not "%s"\n' "$repeat" >&2
+    exit 2
+fi
+if ! [[ $np =~ ^[1-9][0-9]*$ ]]; then
+    printf 'NP must be a whole number of cores >= 1, not "%s"\n' "$np" >&2
+    exit 2
+fi
+
 mkdir -p "$logdir"
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
-rows=()      # "tool|cores|rate|contacts|neighbours" per run
-skips=()     # "skipped: ..." lines, printed under the table
-ours_rate=""
+skips=() # "skipped: ..." lines, printed under the table
 
 note() { printf '%s\n' "$*" >&2; }
 
@@ -59,31 +69,34 @@ peer_neighbours() {
     grep 'Ave neighs/atom' "$1" | tail -n 1 | awk '{ print $NF }'
 }
 
-# Largest of the numbers on stdin (particle-steps/s of the repetitions).
-best_of() {
-    awk 'NR == 1 || $1 > best { best = $1 } END { if (NR) print best }'
+# Best (largest) and median of the numbers on stdin ("-" entries are failed runs, left out): "BEST MEDIAN".
+best_and_median() {
+    grep -E '^[0-9]' | sort -g | awk '{ v[NR] = $1 } END {
+        if (NR == 0) { print "failed failed"; exit }
+        m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+        printf "%.4e %.4e\n", v[NR], m }'
 }
 
-# run_peer NAME CORES LOG COMMAND...: runs a LAMMPS-like tool REPEAT times (log LOG.N.log, the
-# command gets "-log" appended) and records its best rate; contacts and neighbours of the last run.
-run_peer() {
-    local name=$1 cores=$2 log=$3
-    shift 3
-    local rep rates="" last=""
-    for ((rep = 1; rep <= repeat; ++rep)); do
-        last=$log.$rep.log
-        note "== $name on $cores core(s), run $rep/$repeat: $* -log $last"
-        if (cd "$here" && "$@" -log "$last") >"$last.screen" 2>&1 && grep -q 'Loop time of' "$last"; then
-            rates+="$(peer_rate "$last")"$'\n'
-        else
-            note "   failed, see $last and $last.screen"
-        fi
-    done
-    if [[ -z $rates ]]; then
-        rows+=("$name|$cores|failed|-|-")
-        return 0
-    fi
-    rows+=("$name|$cores|$(best_of <<<"$rates")|$(peer_contacts "$last")|$(peer_neighbours "$last")")
+# The median over the rounds of A(round) / B(round), both lists one rate per round ("-" where a run
+# failed: that round is left out); "-" when no round has both.
+paired_ratio() {
+    paste -d' ' <(tr ' ' '\n' <<<"$1") <(tr ' ' '\n' <<<"$2") |
+        awk '$1 ~ /^[0-9]/ && $2 ~ /^[0-9]/ { print $1 / $2 }' | sort -g |
+        awk '{ v[NR] = $1 } END { if (NR == 0) { print "-"; exit }
+              printf "%.2f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# ---- the rows ---------------------------------------------------------------------------------------
+# Row r: names[r] (table label), cores[r], kinds[r] (ours or peer), logs[r] (log prefix, .ROUND.log),
+# commands[r] (the command's words joined by the unit separator 0x1f); rates[r] collects one rate per
+# round, space-separated.
+names=() cores=() kinds=() logs=() commands=() rates=()
+add_row() {
+    local name=$1 count=$2 kind=$3 log=$4
+    shift 4
+    names+=("$name") cores+=("$count") kinds+=("$kind") logs+=("$log") rates+=("")
+    local IFS=$'\x1f'
+    commands+=("$*")
 }
 
 # MPI rows need mpirun and more than one core.
@@ -96,7 +109,7 @@ if ((np > 1)); then
     fi
 fi
 
-# ---- initial state shared by the peers: our exact lattice and radii ------------------------------
+# Initial state shared by the peers: our exact lattice and radii.
 data=$logdir/packing3d.data
 have_data=0
 if command -v python3 >/dev/null 2>&1 && python3 "$here/make_packing3d.py" "$data"; then
@@ -105,83 +118,141 @@ else
     note "python3 missing: LAMMPS draws its own radii (-var own 1), LIGGGHTS is skipped"
 fi
 
-# ---- ours: one solver thread, then NP (results identical, util/Parallel.h) --------------------------
-declare -A ours_rates=()  # cores -> best particle-steps/s
+# Ours: one solver thread, then NP (results identical, util/Parallel.h).
 if [[ -x $bench_md ]]; then
-    ours_cores=(1)
-    if ((np > 1)); then ours_cores+=("$np"); fi
-    for cores in "${ours_cores[@]}"; do
-        rates=""
-        for ((rep = 1; rep <= repeat; ++rep)); do
-            note "== ours on $cores thread(s), run $rep/$repeat: $bench_md"
-            "$bench_md" "$logdir/bench_md_t$cores.$rep.json" "$cores" | tee "$logdir/bench_md_t$cores.$rep.log" >&2
-            # md_packing3d: N spheres, T solver threads, S MD steps in T s, C candidates, K contacts: R particle-steps/s
-            line=$(grep 'particle-steps/s' "$logdir/bench_md_t$cores.$rep.log" | tail -n 1)
-            rates+="$(awk '{ print $(NF - 1) }' <<<"$line")"$'\n'
-        done
-        ours_rates[$cores]=$(best_of <<<"$rates")
-        contacts=$(sed -n 's/.* \([0-9]*\) contacts:.*/\1/p' <<<"$line")
-        candidates=$(sed -n 's/.* \([0-9]*\) candidates,.*/\1/p' <<<"$line")
-        atoms=$(sed -n 's/^md_packing3d: \([0-9]*\) spheres.*/\1/p' <<<"$line")
-        per_atom=$(awk -v c="$candidates" -v n="$atoms" 'BEGIN { printf "%.3f", c / n }')
-        rows+=("ours (bench_md)|$cores|${ours_rates[$cores]}|$contacts (mean)|$per_atom (+walls)")
-    done
-    ours_rate=${ours_rates[1]}
+    add_row "ours (bench_md)" 1 ours "$logdir/bench_md_t1" "$bench_md"
+    if ((np > 1)); then
+        add_row "ours (bench_md)" "$np" ours "$logdir/bench_md_t$np" "$bench_md"
+    fi
 else
     skips+=("skipped: ours, no bench_md at $bench_md (build target bench_md, or set BENCH_MD)")
 fi
 
-# ---- LAMMPS ---------------------------------------------------------------------------------------
 if command -v "$lmp" >/dev/null 2>&1; then
     lmp_in=(-in "$here/lammps/in.md_packing3d")
     if ((have_data)); then lmp_in+=(-var data "$data"); else lmp_in+=(-var own 1); fi
-    run_peer "lammps gran/hooke/history" 1 "$logdir/lammps_np1" \
-        "$lmp" "${lmp_in[@]}"
+    add_row "lammps gran/hooke/history" 1 peer "$logdir/lammps_np1" "$lmp" "${lmp_in[@]}"
     if ((parallel)); then
-        run_peer "lammps gran/hooke/history" "$np" "$logdir/lammps_np$np" \
-            "${mpirun[@]}" "$lmp" "${lmp_in[@]}"
+        add_row "lammps gran/hooke/history" "$np" peer "$logdir/lammps_np$np" "${mpirun[@]}" "$lmp" "${lmp_in[@]}"
     fi
     if [[ $exact == 1 ]]; then
-        run_peer "lammps granular (exact law)" 1 "$logdir/lammps_exact_np1" \
-            "$lmp" "${lmp_in[@]}" -var law exact
+        add_row "lammps granular (exact law)" 1 peer "$logdir/lammps_exact_np1" "$lmp" "${lmp_in[@]}" -var law exact
     fi
     # The Debian build has no OPENMP package: -sf omp would fail, so it is not tried.
 else
     skips+=("skipped: lammps not installed (apt-get install lammps)")
 fi
 
-# ---- LIGGGHTS -----------------------------------------------------------------------------------
 if ! command -v "$liggghts" >/dev/null 2>&1; then
     skips+=("skipped: liggghts not installed (apt-get install liggghts)")
 elif ((!have_data)); then
     skips+=("skipped: liggghts, python3 is needed to write its data file (apt-get install python3)")
 else
     lig_in=(-in "$here/liggghts/in.md_packing3d" -var data "$data")
-    run_peer "liggghts hooke/stiffness" 1 "$logdir/liggghts_np1" \
-        "$liggghts" "${lig_in[@]}"
+    add_row "liggghts hooke/stiffness" 1 peer "$logdir/liggghts_np1" "$liggghts" "${lig_in[@]}"
     if ((parallel)); then
-        run_peer "liggghts hooke/stiffness" "$np" "$logdir/liggghts_np$np" \
-            "${mpirun[@]}" "$liggghts" "${lig_in[@]}"
+        add_row "liggghts hooke/stiffness" "$np" peer "$logdir/liggghts_np$np" "${mpirun[@]}" "$liggghts" "${lig_in[@]}"
     fi
 fi
 
+# run_row R ROUND: runs row R once; prints its rate, or "-" if it failed.
+run_row() {
+    local r=$1 round=$2 log=${logs[$1]}.$2
+    local -a argv
+    IFS=$'\x1f' read -r -a argv <<<"${commands[$r]}"
+    note "== round $round/$repeat: ${names[$r]} on ${cores[$r]} core(s)"
+    if [[ ${kinds[$r]} == ours ]]; then
+        # md_packing3d: N spheres, T solver threads, S MD steps in T s, C candidates, K contacts: R particle-steps/s
+        if "${argv[@]}" "$log.json" "${cores[$r]}" >"$log.log" 2>&1; then
+            grep 'particle-steps/s' "$log.log" | tail -n 1 | awk '{ print $(NF - 1) }'
+            return 0
+        fi
+        note "   failed, see $log.log"
+    elif (cd "$here" && "${argv[@]}" -log "$log.log") >"$log.log.screen" 2>&1 && grep -q 'Loop time of' "$log.log"; then
+        peer_rate "$log.log"
+        echo
+        return 0
+    else
+        note "   failed, see $log.log and $log.log.screen"
+    fi
+    echo "-"
+}
+
+for ((round = 1; round <= repeat; ++round)); do
+    for r in "${!names[@]}"; do
+        rate=$(run_row "$r" "$round")
+        note "   $rate particle-steps/s"
+        rates[r]+="${rates[r]:+ }$rate"
+    done
+done
+
 # ---- table ----------------------------------------------------------------------------------------
+ours_row=() # cores -> our row with that many threads
+for r in "${!names[@]}"; do
+    if [[ ${kinds[$r]} == ours ]]; then ours_row[${cores[$r]}]=$r; fi
+done
 {
     echo "md_packing3d, 20000 spheres, 580 timed MD steps (dt = 0.01/29 s) after 2900 settling steps"
-    echo "host: $(uname -n), $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'), best of $repeat runs each;" \
+    echo "host: $(uname -n), $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'), $repeat rounds (each runs every row once);" \
         "load average at start $load_start, at end $(cut -d' ' -f1-3 /proc/loadavg)"
-    printf '%-30s %5s %16s %12s %18s %12s\n' tool cores particle-steps/s ours/theirs "contacts t=1->1.2" neigh/atom
-    echo "(ours/theirs: our rate on as many threads as the peer's cores; ours on NP threads: xS, its speed-up)"
-    for row in ${rows[@]+"${rows[@]}"}; do
-        IFS='|' read -r tool cores rate contacts neighbours <<<"$row"
-        ratio=-
-        ours_same=${ours_rates[$cores]:-}
-        if [[ $rate =~ ^[0-9.e+-]+$ && $ours_same =~ ^[0-9.e+-]+$ && $tool != ours* ]]; then
-            ratio=$(awk -v a="$ours_same" -v b="$rate" 'BEGIN { printf "%.2f", a / b }')
-        elif [[ $tool == ours* && $cores != 1 && $rate =~ ^[0-9.e+-]+$ && $ours_rate =~ ^[0-9.e+-]+$ ]]; then
-            ratio="x$(awk -v a="$rate" -v b="$ours_rate" 'BEGIN { printf "%.2f", a / b }')"
+    printf '%-28s %5s %11s %11s %8s %8s %18s %12s\n' tool cores best median paired best/best \
+        "contacts t=1->1.2" neigh/atom
+    echo "(particle-steps/s. paired: the median over the rounds of ours/theirs within a round, ours on as many"
+    echo "threads as the peer's cores; best/best: the ratio of the best runs. Ours on NP threads: xS, its"
+    echo "speed-up over ours on 1, paired and best/best)"
+    for r in "${!names[@]}"; do
+        read -r best median < <(best_and_median <<<"$(tr ' ' '\n' <<<"${rates[$r]}")")
+        paired=- bestratio=- contacts=- neighbours=-
+        last=${logs[$r]}.$repeat.log
+        if [[ ${kinds[$r]} == ours ]]; then
+            line=$(grep -s 'particle-steps/s' "$last" | tail -n 1 || true)
+            if [[ -n $line ]]; then
+                contacts="$(sed -n 's/.* \([0-9]*\) contacts:.*/\1/p' <<<"$line") (mean)"
+                candidates=$(sed -n 's/.* \([0-9]*\) candidates,.*/\1/p' <<<"$line")
+                atoms=$(sed -n 's/^md_packing3d: \([0-9]*\) spheres.*/\1/p' <<<"$line")
+                neighbours="$(awk -v c="$candidates" -v n="$atoms" 'BEGIN { printf "%.3f", c / n }') (+walls)"
+            fi
+            one=${ours_row[1]:-}
+            if [[ ${cores[$r]} != 1 && -n $one ]]; then
+                paired="x$(paired_ratio "${rates[$r]}" "${rates[$one]}")"
+                read -r onebest _ < <(best_and_median <<<"$(tr ' ' '\n' <<<"${rates[$one]}")")
+                if [[ $best =~ ^[0-9] && $onebest =~ ^[0-9] ]]; then
+                    bestratio="x$(awk -v a="$best" -v b="$onebest" 'BEGIN { printf "%.2f", a / b }')"
+                fi
+            fi
+        else
+            if [[ -f $last ]]; then
+                contacts=$(peer_contacts "$last")
+                neighbours=$(peer_neighbours "$last")
+            fi
+            same=${ours_row[${cores[$r]}]:-}
+            if [[ -n $same ]]; then
+                paired=$(paired_ratio "${rates[$same]}" "${rates[$r]}")
+                read -r oursbest _ < <(best_and_median <<<"$(tr ' ' '\n' <<<"${rates[$same]}")")
+                if [[ $best =~ ^[0-9] && $oursbest =~ ^[0-9] ]]; then
+                    bestratio=$(awk -v a="$oursbest" -v b="$best" 'BEGIN { printf "%.2f", a / b }')
+                fi
+            fi
         fi
-        printf '%-30s %5s %16s %12s %18s %12s\n' "$tool" "$cores" "$rate" "$ratio" "$contacts" "$neighbours"
+        printf '%-28s %5s %11s %11s %8s %8s %18s %12s\n' "${names[$r]}" "${cores[$r]}" "$best" "$median" \
+            "$paired" "$bestratio" "${contacts:--}" "${neighbours:--}"
+    done
+    # Each tool's own speed-up on NP cores over its one core, paired within the rounds.
+    speedups=""
+    for r in "${!names[@]}"; do
+        [[ ${cores[$r]} == 1 ]] && continue
+        for o in "${!names[@]}"; do
+            if [[ ${names[$o]} == "${names[$r]}" && ${cores[$o]} == 1 ]]; then
+                speedups+="${speedups:+, }${names[$r]} x$(paired_ratio "${rates[$r]}" "${rates[$o]}")"
+            fi
+        done
+    done
+    if [[ -n $speedups ]]; then
+        echo "speed-up on $np cores over one, paired within the rounds: $speedups"
+    fi
+    echo "each round's rates, in the rows' order:"
+    for r in "${!names[@]}"; do
+        printf '  %-28s %5s  %s\n' "${names[$r]}" "${cores[$r]}" "${rates[$r]}"
     done
     echo "ours: contacts = mean over the 20 timed solver steps (grain pairs + walls); neigh/atom = candidates"
     echo "(grain pairs + grain-wall) per grain. peers: contacts at the first and last timed step; neigh/atom ="
