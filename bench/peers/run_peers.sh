@@ -69,21 +69,32 @@ peer_neighbours() {
     grep 'Ave neighs/atom' "$1" | tail -n 1 | awk '{ print $NF }'
 }
 
-# Best (largest) and median of the numbers on stdin ("-" entries are failed runs, left out): "BEST MEDIAN".
-best_and_median() {
-    grep -E '^[0-9]' | sort -g | awk '{ v[NR] = $1 } END {
-        if (NR == 0) { print "failed failed"; exit }
-        m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-        printf "%.4e %.4e\n", v[NR], m }'
+# The numbers on stdin, one a line, ascending; lines that are not numbers ("-": a failed run) left out.
+rates_sorted() {
+    grep -E '^[0-9]' | sort -g || true
+}
+
+# The median of the ascending numbers on stdin; empty when there are none.
+median() {
+    awk '{ v[NR] = $1 } END { if (NR) print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 # The median over the rounds of A(round) / B(round), both lists one rate per round ("-" where a run
 # failed: that round is left out); "-" when no round has both.
 paired_ratio() {
-    paste -d' ' <(tr ' ' '\n' <<<"$1") <(tr ' ' '\n' <<<"$2") |
-        awk '$1 ~ /^[0-9]/ && $2 ~ /^[0-9]/ { print $1 / $2 }' | sort -g |
-        awk '{ v[NR] = $1 } END { if (NR == 0) { print "-"; exit }
-              printf "%.2f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+    local m
+    m=$(paste -d' ' <(tr ' ' '\n' <<<"$1") <(tr ' ' '\n' <<<"$2") |
+        awk '$1 ~ /^[0-9]/ && $2 ~ /^[0-9]/ { print $1 / $2 }' | rates_sorted | median)
+    if [[ -n $m ]]; then printf '%.2f\n' "$m"; else echo -; fi
+}
+
+# The ratio A / B of two rates to two decimals, "-" unless both are numbers.
+ratio_of() {
+    if [[ $1 =~ ^[0-9] && $2 =~ ^[0-9] ]]; then
+        awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'
+    else
+        echo -
+    fi
 }
 
 # ---- the rows ---------------------------------------------------------------------------------------
@@ -200,8 +211,17 @@ done
     echo "(particle-steps/s. paired: the median over the rounds of ours/theirs within a round, ours on as many"
     echo "threads as the peer's cores; best/best: the ratio of the best runs. Ours on NP threads: xS, its"
     echo "speed-up over ours on 1, paired and best/best)"
+    bests=() medians=() # per row: its best and median run ("failed" when none)
     for r in "${!names[@]}"; do
-        read -r best median < <(best_and_median <<<"$(tr ' ' '\n' <<<"${rates[$r]}")")
+        sorted=$(tr ' ' '\n' <<<"${rates[$r]}" | rates_sorted)
+        if [[ -n $sorted ]]; then
+            bests[r]=$(printf '%.4e' "$(tail -n 1 <<<"$sorted")")
+            medians[r]=$(printf '%.4e' "$(median <<<"$sorted")")
+        else
+            bests[r]=failed medians[r]=failed
+        fi
+    done
+    for r in "${!names[@]}"; do
         paired=- bestratio=- contacts=- neighbours=-
         last=${logs[$r]}.$repeat.log
         if [[ ${kinds[$r]} == ours ]]; then
@@ -215,10 +235,8 @@ done
             one=${ours_row[1]:-}
             if [[ ${cores[$r]} != 1 && -n $one ]]; then
                 paired="x$(paired_ratio "${rates[$r]}" "${rates[$one]}")"
-                read -r onebest _ < <(best_and_median <<<"$(tr ' ' '\n' <<<"${rates[$one]}")")
-                if [[ $best =~ ^[0-9] && $onebest =~ ^[0-9] ]]; then
-                    bestratio="x$(awk -v a="$best" -v b="$onebest" 'BEGIN { printf "%.2f", a / b }')"
-                fi
+                bestratio=$(ratio_of "${bests[$r]}" "${bests[$one]}")
+                [[ $bestratio == - ]] || bestratio=x$bestratio
             fi
         else
             if [[ -f $last ]]; then
@@ -228,13 +246,10 @@ done
             same=${ours_row[${cores[$r]}]:-}
             if [[ -n $same ]]; then
                 paired=$(paired_ratio "${rates[$same]}" "${rates[$r]}")
-                read -r oursbest _ < <(best_and_median <<<"$(tr ' ' '\n' <<<"${rates[$same]}")")
-                if [[ $best =~ ^[0-9] && $oursbest =~ ^[0-9] ]]; then
-                    bestratio=$(awk -v a="$oursbest" -v b="$best" 'BEGIN { printf "%.2f", a / b }')
-                fi
+                bestratio=$(ratio_of "${bests[$same]}" "${bests[$r]}")
             fi
         fi
-        printf '%-28s %5s %11s %11s %8s %8s %18s %12s\n' "${names[$r]}" "${cores[$r]}" "$best" "$median" \
+        printf '%-28s %5s %11s %11s %8s %8s %18s %12s\n' "${names[$r]}" "${cores[$r]}" "${bests[$r]}" "${medians[$r]}" \
             "$paired" "$bestratio" "${contacts:--}" "${neighbours:--}"
     done
     # Each tool's own speed-up on NP cores over its one core, paired within the rounds.

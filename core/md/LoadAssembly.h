@@ -84,7 +84,7 @@ public:
 
 private:
     /// How many open candidates a closed contact's evaluation costs as much as (its spring, dashpot and torques
-    /// against an open pair's distance): the blocks are cut for equal work by this weight.
+    /// against an open pair's distance): the work that the blocks' shares are of counts contacts by this weight.
     static constexpr std::uint8_t kClosedWeight = 3;
 
     /// How far the work shares may move towards the measured speeds at each cut (the rest is the shares before):
