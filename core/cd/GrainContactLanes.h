@@ -61,8 +61,9 @@ template <template <class> class Space> ForceChangeOf<Space<double>> secondLane(
 /// Space (Vector3Of, or Vector2Of for disks): each gets its new force, its change is applied to its grains' predicted
 /// motion. `firstChange`, `secondChange` get the changes.
 template <template <class> class Space>
-void updateGrainContacts(SweepContact& first, SweepContact& second, PredictedMotion& motion,
-                         ForceChangeOf<Space<double>>& firstChange, ForceChangeOf<Space<double>>& secondChange)
+[[gnu::always_inline]] inline void
+updateGrainContacts(SweepContact& first, SweepContact& second, PredictedMotion& motion,
+                    ForceChangeOf<Space<double>>& firstChange, ForceChangeOf<Space<double>>& secondChange)
 {
     using Vec = Space<double>;
     const auto grain = [](std::int32_t index) { return static_cast<std::size_t>(index); };
