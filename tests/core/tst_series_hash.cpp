@@ -57,6 +57,18 @@ private slots:
             // no division by the effective masses, the levers as lengths along the normal, disks in the plane form).
             {"chain1d", {"run.time=60"}, 0x006e8793382787a3ULL},
             {"piston2d", {"run.time=0.5", "output.interval=0.01"}, 0xe301b6a251ccaf0aULL},
+            // The random sweep where piston2d's grains touch (from t = 3.2 s on; the run above ends before), with the
+            // fixed criterion and with criteria that stop before the iteration limit; pinned from the build before
+            // the random sweep paired disks' contacts (1a80b01).
+            {"piston2d", {"run.time=4", "output.interval=0.01"}, 0x940547fc05c8c9dfULL},
+            {"piston2d",
+             {"run.time=4", "output.interval=0.01", "solver.criterion=local", "solver.tolerance=1e-3",
+              "solver.iterations=60"},
+             0x3a267adb42a1579cULL},
+            {"piston2d",
+             {"run.time=4", "output.interval=0.01", "solver.criterion=global", "solver.tolerance=1e-4",
+              "solver.iterations=60"},
+             0x331055e2af11edd6ULL},
             {"drum3d", {"run.time=0.2"}, 0x487561a57b9b8c55ULL},
             {"periodic2d", {"run.time=5"}, 0x3b4098bddc5bb131ULL},
             {"periodic2d",
