@@ -172,7 +172,7 @@ inline bool independentGrainPairs(const SweepContact& s, const SweepContact& t)
 
 /// The random sweep computes two grain pairs next in its order side by side where they share no grain when its
 /// records and grains take at most this many bytes. Side by side with one at a time (whole processes, alternating):
-/// piston2d (0.36 MB) 0.73x the time, piston3d (0.37 MB) 0.87x, but the 20,000-sphere packing (3.8 MB) 1.08x: its
+/// piston2d (0.36 MB) 0.73x the time, piston3d (0.37 MB) 0.87-0.92x, but the 20,000-sphere packing (3.8 MB) 1.08x: its
 /// updates wait on memory beyond the second-level cache, which the lanes do not hide.
 inline constexpr std::size_t kRandomSweepLanesBytes = std::size_t{1} << 20U;
 
