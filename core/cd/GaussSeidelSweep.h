@@ -34,8 +34,9 @@ struct SweepResult {
 struct RigidBoundaryTerms {
     /// Whether finishColour() does anything (the coloured sweep skips the step between colours otherwise).
     static constexpr bool kFinishesColours = false;
-    /// Whether relativeVelocity() returns its argument and updateInColour() only applies: the coloured sweep may then
-    /// compute two grain pairs of a colour side by side (GrainContactLanes).
+    /// Whether relativeVelocity() returns its argument and update() / updateInColour() only apply: the sweeps may then
+    /// compute two grain pairs that share no grain side by side (GrainContactLanes), the coloured sweep within a
+    /// colour, the random sweep where they are next in its order.
     static constexpr bool kPlainUpdates = true;
 
     const ContactSettings* contact = nullptr;

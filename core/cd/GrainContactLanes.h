@@ -7,10 +7,10 @@
 namespace granular {
 
 // Two contact updates side by side. Two grain-grain contacts that share no grain do not see each other's update:
-// neither reads what the other writes (the coloured sweep's colours hold only such contacts). So they can be computed
-// at once, each in one lane of an SSE2 register, with the results of one after the other: the update is written once
-// (ContactUpdate.h) for both number types, whose operations round alike, so each lane gives the scalar update's result
-// bit for bit (tst_grain_contact_lanes checks it).
+// neither reads what the other writes (the coloured sweep's colours hold only such contacts; the random sweep checks
+// the two next in its order). So they can be computed at once, each in one lane of an SSE2 register, with the results
+// of one after the other: the update is written once (ContactUpdate.h) for both number types, whose operations round
+// alike, so each lane gives the scalar update's result bit for bit (tst_grain_contact_lanes checks it).
 
 /// Whether this build computes two contact updates side by side.
 inline constexpr bool kGrainContactLanes = kLanePairs;
