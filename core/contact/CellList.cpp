@@ -27,6 +27,31 @@ void CellList::sortByCell(std::int64_t cellCount)
     }
 }
 
+namespace {
+
+/// Writes (i, j) at out[kept] for every particle i = sorted[k], k in [begin, end), and keeps it (returns kept + the
+/// number kept) where i < j and its sphere's surface is less than `margin` from grain j's (radius rj):
+/// squaredDistance(centre) is |x_j - x_i|^2. No branch on the two tests: i < j goes either way at random, and the
+/// mispredictions of a branch on it took most of a search (10 % more searches per second without).
+template <class Sphere, class SquaredDistance>
+[[gnu::always_inline]] inline std::size_t
+keepCloseLower(const std::int32_t* sorted, const Sphere* spheres, std::int32_t begin, std::int32_t end, std::int32_t j,
+               double rj, double margin, const SquaredDistance& squaredDistance,
+               std::pair<std::int32_t, std::int32_t>* out, std::size_t kept)
+{
+    for (std::int32_t k = begin; k < end; ++k) {
+        const std::int32_t i = sorted[k];
+        const Sphere& other = spheres[k];
+        const double reach = other.radius + rj + margin;
+        const bool close = squaredDistance(other.centre) < reach * reach;
+        out[kept] = {i, j};
+        kept += static_cast<std::size_t>(static_cast<unsigned>(i < j) & static_cast<unsigned>(close));
+    }
+    return kept;
+}
+
+}  // namespace
+
 void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& bounds, int dimension, double margin,
                          std::vector<std::pair<std::int32_t, std::int32_t>>& pairs)
 {
@@ -71,35 +96,46 @@ void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& 
     binParticles(particles, dims, cellCoordinate);
 
     const std::int64_t reachZ = dimension == 3 ? 1 : 0;
+    // The arrays' addresses by value: through the members the compiler reloads them after every store of a pair.
+    const std::int32_t* cellStart = cellStart_.data();
+    const std::int32_t* sorted = sorted_.data();
+    const Sphere* spheres = spheres_.data();
+    const Vec3* position = particles.position.data();
+    const double* radius = particles.radius.data();
     appendInOrder(static_cast<std::size_t>(n), pairs, blockPairs_, [&](std::size_t sj, PairList& found) {
         const auto j = static_cast<std::int32_t>(sj);
-        const Vec3& xj = particles.position[sj];
+        const Vec3 xj = position[sj];
         const std::int64_t cx = cellCoordinate(xj, 0);
         const std::int64_t cy = cellCoordinate(xj, 1);
         const std::int64_t cz = cellCoordinate(xj, 2);
-        const std::size_t first = found.size();
-        const double rj = particles.radius[sj];
+        const double rj = radius[sj];
         // The three cells along x at one (y, z) lie side by side in sorted_: one run of particles per row.
         const std::int64_t x0 = std::max<std::int64_t>(cx - 1, 0);
         const std::int64_t x1 = std::min<std::int64_t>(cx + 1, dims[0] - 1);
-        for (std::int64_t z = std::max<std::int64_t>(cz - reachZ, 0); z <= std::min(cz + reachZ, dims[2] - 1); ++z) {
-            for (std::int64_t y = std::max<std::int64_t>(cy - 1, 0); y <= std::min<std::int64_t>(cy + 1, dims[1] - 1);
-                 ++y) {
+        const std::int64_t z0 = std::max<std::int64_t>(cz - reachZ, 0);
+        const std::int64_t z1 = std::min(cz + reachZ, dims[2] - 1);
+        const std::int64_t y0 = std::max<std::int64_t>(cy - 1, 0);
+        const std::int64_t y1 = std::min<std::int64_t>(cy + 1, dims[1] - 1);
+        // Room for every particle of the rows: keepCloseLower writes each and keeps the pairs.
+        std::size_t room = 0;
+        for (std::int64_t z = z0; z <= z1; ++z) {
+            for (std::int64_t y = y0; y <= y1; ++y) {
                 const std::int64_t row = dims[0] * (y + dims[1] * z);
-                const std::int32_t end = cellStart_[static_cast<std::size_t>(row + x1 + 1)];
-                for (std::int32_t k = cellStart_[static_cast<std::size_t>(row + x0)]; k < end; ++k) {
-                    const std::int32_t i = sorted_[static_cast<std::size_t>(k)];
-                    if (i >= j) {
-                        continue;
-                    }
-                    const Sphere& other = spheres_[static_cast<std::size_t>(k)];
-                    const double reach = other.radius + rj + margin;
-                    if ((xj - other.centre).squaredNorm() < reach * reach) {
-                        found.emplace_back(i, j);
-                    }
-                }
+                room += static_cast<std::size_t>(cellStart[row + x1 + 1] - cellStart[row + x0]);
             }
         }
+        const std::size_t first = found.size();
+        found.resize(first + room);
+        const auto squaredDistance = [&xj](const Vec3& centre) { return (xj - centre).squaredNorm(); };
+        std::size_t kept = 0;
+        for (std::int64_t z = z0; z <= z1; ++z) {
+            for (std::int64_t y = y0; y <= y1; ++y) {
+                const std::int64_t row = dims[0] * (y + dims[1] * z);
+                kept = keepCloseLower(sorted, spheres, cellStart[row + x0], cellStart[row + x1 + 1], j, rj, margin,
+                                      squaredDistance, found.data() + first, kept);
+            }
+        }
+        found.resize(first + kept);
         std::sort(found.begin() + static_cast<std::ptrdiff_t>(first), found.end());
     });
 }
@@ -156,37 +192,42 @@ void CellList::findPeriodicPairs(const Particles& particles, const PeriodicCell&
         out = {0, 1, 0};
         return static_cast<int>(m);
     };
+    const std::int32_t* cellStart = cellStart_.data();
+    const std::int32_t* sorted = sorted_.data();
+    const Sphere* spheres = spheres_.data();
     appendInOrder(static_cast<std::size_t>(n), pairs, blockPairs_, [&](std::size_t sj, PairList& found) {
         const auto j = static_cast<std::int32_t>(sj);
-        const Vec3& xj = particles.position[sj];
+        const Vec3 xj = particles.position[sj];
+        const double rj = particles.radius[sj];
         std::array<std::int64_t, 3> xs{};
         std::array<std::int64_t, 3> ys{};
         std::array<std::int64_t, 3> zs{};
         const int nx = neighbours(cellCoordinate(xj, 0), 0, xs);
         const int ny = neighbours(cellCoordinate(xj, 1), 1, ys);
         const int nz = neighbours(cellCoordinate(xj, 2), 2, zs);
-        const std::size_t first = found.size();
+        std::array<std::int64_t, 27> cells{};
+        std::size_t cellCount = 0;
+        std::size_t room = 0;
         for (int iz = 0; iz < nz; ++iz) {
             for (int iy = 0; iy < ny; ++iy) {
                 for (int ix = 0; ix < nx; ++ix) {
                     const std::int64_t c =
                         xs[static_cast<std::size_t>(ix)] +
                         dims[0] * (ys[static_cast<std::size_t>(iy)] + dims[1] * zs[static_cast<std::size_t>(iz)]);
-                    for (std::int32_t k = cellStart_[static_cast<std::size_t>(c)];
-                         k < cellStart_[static_cast<std::size_t>(c + 1)]; ++k) {
-                        const std::int32_t i = sorted_[static_cast<std::size_t>(k)];
-                        if (i >= j) {
-                            continue;
-                        }
-                        const Sphere& other = spheres_[static_cast<std::size_t>(k)];
-                        const double reach = other.radius + particles.radius[sj] + margin;
-                        if (cell.minimumImage(xj - other.centre).squaredNorm() < reach * reach) {
-                            found.emplace_back(i, j);
-                        }
-                    }
+                    cells[cellCount++] = c;
+                    room += static_cast<std::size_t>(cellStart[c + 1] - cellStart[c]);
                 }
             }
         }
+        const std::size_t first = found.size();
+        found.resize(first + room);
+        const auto squaredDistance = [&](const Vec3& centre) { return cell.minimumImage(xj - centre).squaredNorm(); };
+        std::size_t kept = 0;
+        for (std::size_t run = 0; run < cellCount; ++run) {
+            kept = keepCloseLower(sorted, spheres, cellStart[cells[run]], cellStart[cells[run] + 1], j, rj, margin,
+                                  squaredDistance, found.data() + first, kept);
+        }
+        found.resize(first + kept);
         std::sort(found.begin() + static_cast<std::ptrdiff_t>(first), found.end());
     });
 }
