@@ -2,6 +2,7 @@
 
 #include "model/Particles.h"
 #include "model/PeriodicCell.h"
+#include "util/Parallel.h"
 
 #include <Eigen/Geometry>
 
@@ -41,18 +42,23 @@ private:
     void binParticles(const Particles& particles, const std::array<std::int64_t, 3>& dims,
                       const CellCoordinate& cellCoordinate)
     {
+        // The cells and the sorted spheres on the solver threads (a third of a search's time on one thread, which
+        // the other waited for); the counting sort between them on one.
         cellOf_.resize(particles.size());
-        for (std::size_t i = 0; i < particles.size(); ++i) {
+        std::int32_t* cellOf = cellOf_.data();
+        parallelFor(particles.size(), [&](std::size_t i) {
             const Vec3& x = particles.position[i];
-            cellOf_[i] = static_cast<std::int32_t>(cellCoordinate(x, 0) +
-                                                   dims[0] * (cellCoordinate(x, 1) + dims[1] * cellCoordinate(x, 2)));
-        }
+            cellOf[i] = static_cast<std::int32_t>(cellCoordinate(x, 0) +
+                                                  dims[0] * (cellCoordinate(x, 1) + dims[1] * cellCoordinate(x, 2)));
+        });
         sortByCell(dims[0] * dims[1] * dims[2]);
         spheres_.resize(sorted_.size());
-        for (std::size_t k = 0; k < sorted_.size(); ++k) {
-            const auto i = static_cast<std::size_t>(sorted_[k]);
-            spheres_[k] = Sphere{particles.position[i], particles.radius[i]};
-        }
+        Sphere* spheres = spheres_.data();
+        const std::int32_t* sorted = sorted_.data();
+        parallelFor(sorted_.size(), [&](std::size_t k) {
+            const auto i = static_cast<std::size_t>(sorted[k]);
+            spheres[k] = Sphere{particles.position[i], particles.radius[i]};
+        });
     }
 
     /// Fills cellStart_ and sorted_ from cellOf_ (the cell of every particle).
