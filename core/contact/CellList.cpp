@@ -32,7 +32,7 @@ namespace {
 /// Writes (i, j) at out[kept] for every particle i = sorted[k], k in [begin, end), and keeps it (returns kept + the
 /// number kept) where i < j and its sphere's surface is less than `margin` from grain j's (radius rj):
 /// squaredDistance(centre) is |x_j - x_i|^2. No branch on the two tests: i < j goes either way at random, and the
-/// mispredictions of a branch on it took most of a search (10 % more searches per second without).
+/// mispredictions of a branch on it cost a tenth of a search (3.58 -> 3.22 ms over 20,000 spheres without).
 template <class Sphere, class SquaredDistance>
 [[gnu::always_inline]] inline std::size_t
 keepCloseLower(const std::int32_t* sorted, const Sphere* spheres, std::int32_t begin, std::int32_t end, std::int32_t j,

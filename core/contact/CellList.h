@@ -42,8 +42,8 @@ private:
     void binParticles(const Particles& particles, const std::array<std::int64_t, 3>& dims,
                       const CellCoordinate& cellCoordinate)
     {
-        // The cells and the sorted spheres on the solver threads (a third of a search's time on one thread, which
-        // the other waited for); the counting sort between them on one.
+        // The cells and the sorted spheres on the solver threads (on one, the binning was about a quarter of a
+        // two-thread search, the other thread waiting); the counting sort between them on one.
         cellOf_.resize(particles.size());
         std::int32_t* cellOf = cellOf_.data();
         parallelFor(particles.size(), [&](std::size_t i) {
