@@ -1,8 +1,11 @@
 // GrainPairList (the grain pairs' Verlet list of contact dynamics) gives exactly CellList::findPairs's pairs, in its
 // order, at every call: while grains drift through the margins, after a grain jumps, when a radius grows, when a
-// grain is added, in 2D and 3D; and it searches far less often than it is called when the grains barely move.
+// grain is added, in 2D and 3D; and it searches far less often than it is called when the grains barely move. And
+// CellList's own searches (box and periodic) give every pair that testing all pairs gives.
 #include "contact/CellList.h"
 #include "contact/GrainPairList.h"
+#include "model/PeriodicCell.h"
+#include "util/Parallel.h"
 #include "util/Random.h"
 
 #include <QTest>
@@ -81,12 +84,90 @@ std::int64_t drift(int dimension)
     return list.searches();
 }
 
+/// Every pair (i, j), i < j, with |x_j - x_i|^2 < (r_i + r_j + margin)^2, by testing all of them, sorted by j then i:
+/// what CellList::findPairs and findPeriodicPairs (`cell` set: the minimum image) must return.
+PairList allPairs(const Particles& p, double margin, const PeriodicCell* cell)
+{
+    PairList pairs;
+    for (std::size_t j = 0; j < p.size(); ++j) {
+        for (std::size_t i = 0; i < j; ++i) {
+            Vec3 d = p.position[j] - p.position[i];
+            if (cell != nullptr) {
+                d = cell->minimumImage(d);
+            }
+            const double reach = p.radius[i] + p.radius[j] + margin;
+            if (d.squaredNorm() < reach * reach) {
+                pairs.emplace_back(static_cast<std::int32_t>(i), static_cast<std::int32_t>(j));
+            }
+        }
+    }
+    return pairs;
+}
+
+/// Grains of radius 0.2-2 m (the cells are sized by the largest) at random places of `cell` (reduced coordinates in
+/// [0, 1)).
+Particles grainsInCell(Random& random, int count, const PeriodicCell& cell)
+{
+    Particles p;
+    for (int i = 0; i < count; ++i) {
+        const Vec3 s(random.uniform(), random.uniform(), cell.dimension == 3 ? random.uniform() : 0.0);
+        p.add(cell.edges * s, random.uniform(0.2, 2.0), 1.0, cell.dimension);
+    }
+    return p;
+}
+
+/// Both cell searches against allPairs on one and two solver threads, in 2D and 3D: a cube, and a sheared periodic
+/// cell. Returns false (and says where) at the first difference.
+bool cellSearchesFindAllPairs()
+{
+    Random random(11);
+    for (const int dimension : {2, 3}) {
+        const int count = dimension == 3 ? 2500 : 2000;
+        const double side = dimension == 3 ? 30.0 : 90.0;
+        PeriodicCell cube = PeriodicCell::cube(dimension, side);
+        PeriodicCell sheared = cube;
+        Mat3 h = cube.edges;
+        h(0, 1) = 0.3 * side;  // the second edge leans along x
+        sheared.setEdges(h);
+        for (const PeriodicCell* cell : {&cube, &sheared}) {
+            const Particles p = grainsInCell(random, count, *cell);
+            for (const double margin : {0.0, 0.4}) {
+                const PairList bounded = allPairs(p, margin, nullptr);
+                const PairList periodic = allPairs(p, margin, cell);
+                for (const int threads : {1, 2}) {
+                    setSolverThreads(threads);
+                    CellList cells;
+                    PairList found;
+                    cells.findPairs(p, Eigen::AlignedBox3d(Vec3::Zero(), cell->edges * Vec3::Ones()), dimension, margin,
+                                    found);
+                    PairList foundPeriodic;
+                    cells.findPeriodicPairs(p, *cell, margin, foundPeriodic);
+                    setSolverThreads(1);
+                    if (found != bounded || foundPeriodic != periodic) {
+                        std::printf("%dD, margin %g, %d threads: %zu/%zu pairs in the box, %zu/%zu periodic\n",
+                                    dimension, margin, threads, found.size(), bounded.size(), foundPeriodic.size(),
+                                    periodic.size());
+                        return false;
+                    }
+                }
+                std::printf("%dD %s cell, margin %g: %zu pairs in the box, %zu periodic, as testing all pairs\n",
+                            dimension, cell == &cube ? "cubic" : "sheared", margin, bounded.size(), periodic.size());
+            }
+        }
+    }
+    return true;
+}
+
 }  // namespace
 
 class TestGrainPairList : public QObject {
     Q_OBJECT
 
 private slots:
+    /// CellList's searches, of the box and of a periodic cell, return exactly the pairs that testing every pair finds
+    /// (gap below the margin, i < j, sorted by j then i), for grains of radii 0.2-2 m, on one and two threads.
+    void cellSearchesGiveEveryPairWithinTheMargin() { QVERIFY(cellSearchesFindAllPairs()); }
+
     void drifting3dGrainsGiveTheCellSearchPairs()
     {
         const std::int64_t searches = drift(3);
