@@ -1,8 +1,10 @@
 // Throughput of the contact dynamics solver: contact updates (one-contact shock-law solves) per
 // second for piston2d and for a 3D packing of ~20,000 spheres. Not a test: prints and saves figures.
-// Usage: bench_contact_dynamics [OUTPUT.json] [THREADS] [SWEEP] [CASE]
+// Usage: bench_contact_dynamics [OUTPUT.json] [THREADS] [SWEEP] [CASE] [PACE]
 //   THREADS: solver threads (default 1); SWEEP: solver.sweep, random (default, the paper's) or coloured;
-//   CASE: piston2d or packing3d_20000 alone (default both, e.g. one case under a profiler).
+//   CASE: piston2d or packing3d_20000 alone (default all: both; one alone e.g. under a profiler);
+//   PACE: fixed (default: every step on THREADS threads) or adaptive (as the CLI and the studio run: a step may run
+//   on one thread where that is faster, sim/ThreadPace.h).
 #include "BuiltinScenarios.h"
 #include "CdPacking3d.h"
 #include "scenario/Scenario.h"
@@ -31,6 +33,7 @@ struct Figure {
     std::int64_t contactUpdates = 0;
     double meanCandidates = 0.0;
     std::array<double, static_cast<int>(StepStage::Count)> stageSeconds{};  ///< s per stage, summed
+    int stepsOnOne = 0;  ///< timed steps that the pace ran on one thread of several
 };
 
 /// Runs `warmup` steps untimed, then times `steps` steps.
@@ -45,6 +48,7 @@ Figure measure(const std::string& name, Scenario scenario, int warmup, int steps
     for (int n = 0; n < steps; ++n) {
         simulation.step();
         figure.contactUpdates += simulation.lastStep().contactUpdates;
+        figure.stepsOnOne += simulation.lastStepThreads() < solverThreads() ? 1 : 0;
         figure.meanCandidates += static_cast<double>(simulation.lastStep().candidates);
         for (std::size_t stage = 0; stage < figure.stageSeconds.size(); ++stage) {
             figure.stageSeconds[stage] += simulation.lastStep().stageSeconds[stage];
@@ -67,18 +71,24 @@ int main(int argc, char** argv)
 {
     const int threads = argc > 2 ? std::atoi(argv[2]) : 1;
     const std::string sweep = argc > 3 ? argv[3] : "random";
-    const std::string only = argc > 4 ? argv[4] : "";
+    const std::string only = argc > 4 && std::string(argv[4]) != "all" ? argv[4] : "";
+    const std::string pace = argc > 5 ? argv[5] : "fixed";
+    if (pace != "fixed" && pace != "adaptive") {
+        std::fprintf(stderr, "bench_contact_dynamics: PACE must be fixed or adaptive, got '%s'\n", pace.c_str());
+        return 2;
+    }
+    setAdaptiveSolverThreads(pace == "adaptive");
     if (threads < 1) {
         std::fprintf(stderr, "bench_contact_dynamics: THREADS must be a whole number >= 1, got '%s'\n", argv[2]);
         return 2;
     }
     setSolverThreads(threads);
     if (!only.empty() && only != "piston2d" && only != "packing3d_20000") {
-        std::fprintf(stderr, "bench_contact_dynamics: CASE must be piston2d or packing3d_20000, got '%s'\n",
+        std::fprintf(stderr, "bench_contact_dynamics: CASE must be piston2d, packing3d_20000 or all, got '%s'\n",
                      only.c_str());
         return 2;
     }
-    std::printf("solver threads: %d, solver.sweep = %s\n", solverThreads(), sweep.c_str());
+    std::printf("solver threads: %d (%s), solver.sweep = %s\n", solverThreads(), pace.c_str(), sweep.c_str());
     std::vector<Figure> figures;
     if (only.empty() || only == "piston2d") {
         figures.push_back(measure("piston2d", withSweep(resolveScenario("piston2d"), sweep), 2500, 500));
@@ -109,6 +119,8 @@ int main(int argc, char** argv)
                        {"contact_updates", f.contactUpdates},
                        {"contact_updates_per_s", rate},
                        {"threads", solverThreads()},
+                       {"pace", pace},
+                       {"steps_on_one_thread", f.stepsOnOne},
                        {"sweep", sweep}});
     }
     const std::string path = argc > 1 ? argv[1] : "bench_contact_dynamics.json";

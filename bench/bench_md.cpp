@@ -1,7 +1,9 @@
 // Throughput of the soft-particle method (solver.method = md): particle-steps (one grain advanced by
 // one velocity-Verlet step) per second for a dense 3D packing of ~20,000 spheres settling under
 // gravity with Coulomb friction. Not a test: prints and saves the figure.
-// Usage: bench_md [OUTPUT.json] [THREADS] (solver threads, default 1; the results are the same for any count)
+// Usage: bench_md [OUTPUT.json] [THREADS] [PACE] (solver threads, default 1; the results are the same for any count)
+//   PACE: fixed (default: every step on THREADS threads) or adaptive (as the CLI and the studio run: a step may run
+//   on one thread where that is faster, sim/ThreadPace.h).
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 #include "util/Parallel.h"
@@ -50,7 +52,13 @@ Scenario packing3d()
 int main(int argc, char** argv)
 {
     const int threads = argc > 2 ? std::stoi(argv[2]) : 1;
+    const std::string pace = argc > 3 ? argv[3] : "fixed";
+    if (pace != "fixed" && pace != "adaptive") {
+        std::fprintf(stderr, "bench_md: PACE must be fixed or adaptive, got '%s'\n", pace.c_str());
+        return 2;
+    }
     setSolverThreads(threads);
+    setAdaptiveSolverThreads(pace == "adaptive");
     constexpr int kWarmup = 100;
     constexpr int kSteps = 20;
     Simulation simulation(packing3d());
@@ -59,6 +67,7 @@ int main(int argc, char** argv)
     }
     const auto particles = static_cast<std::int64_t>(simulation.world().particles.size());
     std::int64_t mdSteps = 0;
+    int stepsOnFewer = 0;  // solver steps that the pace ran on one thread
     double candidates = 0.0;
     double contacts = 0.0;
     std::array<double, static_cast<int>(StepStage::Count)> stageSeconds{};
@@ -67,6 +76,7 @@ int main(int argc, char** argv)
         simulation.step();
         const StepDiagnostics& d = simulation.lastStep();
         mdSteps += d.iterations;  // velocity-Verlet steps in this solver.dt
+        stepsOnFewer += simulation.lastStepThreads() < solverThreads() ? 1 : 0;
         candidates += static_cast<double>(d.candidates) / kSteps;
         contacts += static_cast<double>(d.contacts) / kSteps;
         for (std::size_t stage = 0; stage < stageSeconds.size(); ++stage) {
@@ -86,10 +96,20 @@ int main(int argc, char** argv)
         std::printf(" %s %.1f %%", kStepStageNames[stage], 100.0 * stageSeconds[stage] / seconds);
     }
     std::printf("\n");
-    const nlohmann::ordered_json out = {
-        {"case", "md_packing3d_20000"}, {"particles", particles},  {"threads", solverThreads()},
-        {"md_steps", mdSteps},          {"wall_time_s", seconds},  {"mean_candidates", candidates},
-        {"mean_contacts", contacts},    {"stage_seconds", stages}, {"particle_steps_per_s", rate}};
+    if (pace == "adaptive") {
+        std::printf("adaptive pace: %d of %d solver steps on one thread\n", stepsOnFewer, kSteps);
+    }
+    const nlohmann::ordered_json out = {{"case", "md_packing3d_20000"},
+                                        {"particles", particles},
+                                        {"threads", solverThreads()},
+                                        {"md_steps", mdSteps},
+                                        {"wall_time_s", seconds},
+                                        {"mean_candidates", candidates},
+                                        {"mean_contacts", contacts},
+                                        {"stage_seconds", stages},
+                                        {"particle_steps_per_s", rate},
+                                        {"pace", pace},
+                                        {"solver_steps_on_one_thread", stepsOnFewer}};
     const std::string path = argc > 1 ? argv[1] : "bench_md.json";
     std::ofstream(path) << out.dump(2) << '\n';
     std::printf("saved %s\n", path.c_str());

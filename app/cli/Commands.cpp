@@ -68,6 +68,7 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
         return BadInput;
     }
     setSolverThreads(options.threads);
+    setAdaptiveSolverThreads(!options.fixedThreads);
     RunSession session(std::move(simulation),
                        SessionOptions{options.outDirectory, options.checkpointEvery, options.threads, options.quiet});
     return runSession(session, out, err);
@@ -77,6 +78,7 @@ int resumeRun(const ResumeOptions& options, std::ostream& out, std::ostream& err
 {
     std::optional<RunSession> session;
     setSolverThreads(options.threads);
+    setAdaptiveSolverThreads(!options.fixedThreads);
     try {
         session.emplace(
             RunSession::resume(options.directory, options.assignments,

@@ -18,6 +18,7 @@ struct RunOptions {
     std::optional<std::int64_t> seed;
     std::optional<double> checkpointEvery;  ///< s of simulated time between checkpoints
     int threads = 1;                        ///< solver threads (util/Parallel.h); results do not depend on them
+    bool fixedThreads = false;              ///< every step on `threads` (no ThreadPace)
     bool quiet = false;
 };
 
@@ -25,7 +26,8 @@ struct ResumeOptions {
     std::string directory;                 ///< holds checkpoint.bin; the resumed run's output replaces it
     std::vector<std::string> assignments;  ///< KEY=VALUE of live keys (e.g. run.time)
     std::optional<double> checkpointEvery;
-    int threads = 1;  ///< solver threads (util/Parallel.h); results do not depend on them
+    int threads = 1;            ///< solver threads (util/Parallel.h); results do not depend on them
+    bool fixedThreads = false;  ///< every step on `threads` (no ThreadPace)
     bool quiet = false;
 };
 

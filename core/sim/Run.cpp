@@ -2,6 +2,7 @@
 
 #include "sim/BlowUpGuard.h"
 #include "sim/Simulation.h"
+#include "util/Parallel.h"
 
 #include <algorithm>
 #include <chrono>
@@ -60,6 +61,9 @@ RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const Progr
             break;
         }
         n = simulation.world().steps;
+        if (simulation.lastStepThreads() < solverThreadSetting()) {
+            ++stats.stepsOnOneThread;
+        }
         const bool finished = simulation.finished();
         const bool interrupted = !finished && stop && stop();
         if (n % rowEvery == 0 || n == totalSteps || finished || interrupted) {

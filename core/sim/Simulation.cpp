@@ -12,6 +12,10 @@
 #include "settings/SettingsChecks.h"
 #include "setup/WorldBuilder.h"
 #include "sim/BlowUpGuard.h"
+#include "util/Parallel.h"
+
+#include <algorithm>
+#include <chrono>
 
 namespace granular {
 
@@ -76,7 +80,21 @@ void Simulation::reset()
 
 void Simulation::step()
 {
-    lastStep_ = stepper_->step(world_);
+    // The threads set, or one where that is faster for now: the results are the same on any count.
+    const int threads = adaptiveSolverThreads() ? pace_.threadsFor(solverThreadSetting()) : solverThreadSetting();
+    if (threads == 1 && lastStepThreads_ > 1) {
+        releaseSolverTeam();  // its threads would spin a while beside this step's
+    }
+    {
+        const SolverThreadCap cap(threads);
+        const auto start = std::chrono::steady_clock::now();
+        lastStep_ = stepper_->step(world_);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        // The step's work: its contact updates and a move of each grain.
+        pace_.record(threads, seconds,
+                     static_cast<double>(lastStep_.contactUpdates) + static_cast<double>(world_.particles.size()));
+    }
+    lastStepThreads_ = std::min(threads, solverThreads());
     contactUpdates_ += lastStep_.contactUpdates;
     BlowUpGuard::check(world_, lastStep_, settings_, [this] { return stepper_->advisories(world_); });
 }

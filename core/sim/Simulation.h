@@ -7,6 +7,7 @@
 #include "scenario/Scenario.h"
 #include "settings/Settings.h"
 #include "sim/Frame.h"
+#include "sim/ThreadPace.h"
 #include "util/StateArchive.h"
 
 #include <memory>
@@ -62,6 +63,9 @@ public:
     [[nodiscard]] const Settings& settings() const { return settings_; }
     [[nodiscard]] const World& world() const { return world_; }
     [[nodiscard]] const StepDiagnostics& lastStep() const { return lastStep_; }
+    /// The solver threads the last step ran on: those set, or one where the pace found one thread faster
+    /// (adaptiveSolverThreads, sim/ThreadPace.h).
+    [[nodiscard]] int lastStepThreads() const { return lastStepThreads_; }
     [[nodiscard]] const std::vector<Observable>& observables() const { return observables_; }
     /// Current values of the observables, in the order of observables().
     [[nodiscard]] std::vector<double> sample() const;
@@ -92,6 +96,8 @@ private:
     std::vector<Observable> observables_;
     StepDiagnostics lastStep_;
     std::int64_t contactUpdates_ = 0;
+    ThreadPace pace_;
+    int lastStepThreads_ = 1;
 };
 
 /// The stepper of the method named by the settings (solver.method).

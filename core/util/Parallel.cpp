@@ -4,6 +4,7 @@
 #include <atomic>
 #include <charconv>
 #include <cstdlib>
+#include <limits>
 #include <string>
 #include <thread>
 
@@ -17,9 +18,26 @@ std::atomic<int>& threadSetting()
     return threads;
 }
 
+std::atomic<bool>& adaptiveSetting()
+{
+    static std::atomic<bool> adaptive{true};
+    return adaptive;
+}
+
+int& threadCap()
+{
+    thread_local int cap = std::numeric_limits<int>::max();
+    return cap;
+}
+
 }  // namespace
 
 int solverThreads()
+{
+    return std::min(solverThreadSetting(), threadCap());
+}
+
+int solverThreadSetting()
 {
     return parallelBuild() ? threadSetting().load(std::memory_order_relaxed) : 1;
 }
@@ -27,6 +45,33 @@ int solverThreads()
 void setSolverThreads(int threads)
 {
     threadSetting().store(std::clamp(threads, 1, 1024), std::memory_order_relaxed);
+}
+
+bool adaptiveSolverThreads()
+{
+    return adaptiveSetting().load(std::memory_order_relaxed);
+}
+
+void setAdaptiveSolverThreads(bool adaptive)
+{
+    adaptiveSetting().store(adaptive, std::memory_order_relaxed);
+}
+
+void releaseSolverTeam()
+{
+#if defined(GRANULAR_OPENMP)
+    omp_pause_resource(omp_pause_soft, omp_get_initial_device());
+#endif
+}
+
+SolverThreadCap::SolverThreadCap(int cap) : before_(threadCap())
+{
+    threadCap() = std::max(cap, 1);
+}
+
+SolverThreadCap::~SolverThreadCap()
+{
+    threadCap() = before_;
 }
 
 int availableCores()

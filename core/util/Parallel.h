@@ -10,12 +10,38 @@
 
 namespace granular {
 
-/// Threads the solvers' parallel loops use: 1 unless set; at most the cores when the build has OpenMP, always 1
-/// without it. Results never depend on it: every parallel loop writes per-iteration data only, and sums are
-/// taken in a fixed order afterwards (e.g. md::LoadAssembly), never with atomics.
+/// Threads the solvers' parallel loops use on the calling thread: the process's setting (solverThreadSetting), at
+/// most the calling thread's cap (SolverThreadCap); always 1 in a build without OpenMP. Results never depend on it:
+/// every parallel loop writes per-iteration data only, and sums are taken in a fixed order afterwards (e.g.
+/// md::LoadAssembly), never with atomics; so it may change from one solver step to the next.
 [[nodiscard]] int solverThreads();
+/// The solver threads set for the whole process: 1 unless set.
+[[nodiscard]] int solverThreadSetting();
 /// Sets the solver threads for the whole process (any thread may call it; clamped to [1, 1024]).
 void setSolverThreads(int threads);
+/// Whether Simulation::step may run a step on fewer solver threads than set, where that is faster (sim/ThreadPace.h:
+/// other programs taking the cores); true unless set. For the whole process.
+[[nodiscard]] bool adaptiveSolverThreads();
+void setAdaptiveSolverThreads(bool adaptive);
+
+/// Ends the calling thread's team of solver threads (OpenMP's thread pool) until its next parallel loop starts a new
+/// one: OpenMP's idle threads spin a while before they sleep, on a core that a step on one thread, or another
+/// program, could use. Not inside a parallel region.
+void releaseSolverTeam();
+
+/// Caps solverThreads() on the calling thread while it lives (the cap before is restored after).
+class SolverThreadCap {
+public:
+    explicit SolverThreadCap(int cap);
+    ~SolverThreadCap();
+    SolverThreadCap(const SolverThreadCap&) = delete;
+    SolverThreadCap& operator=(const SolverThreadCap&) = delete;
+    SolverThreadCap(SolverThreadCap&&) = delete;
+    SolverThreadCap& operator=(SolverThreadCap&&) = delete;
+
+private:
+    int before_;
+};
 /// The cores of this machine (at least 1).
 [[nodiscard]] int availableCores();
 /// The solver threads a program starts with unless told: OMP_NUM_THREADS where it is set to a whole number in

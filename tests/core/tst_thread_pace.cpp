@@ -1,0 +1,242 @@
+// The thread pace (sim/ThreadPace.h): each step runs on the threads set, or on one thread where the team is slower
+// (other programs taking the cores), probing the other count now and then; and a run whose steps change their thread
+// count gives the same series, bit for bit, as one on a single thread (util/Parallel.h: results never depend on it).
+#include "BuiltinScenarios.h"
+#include "scenario/Scenario.h"
+#include "sim/Simulation.h"
+#include "sim/ThreadPace.h"
+#include "util/Parallel.h"
+
+#include <QTest>
+
+#include <array>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace granular;
+
+namespace {
+
+/// The threads of `steps` steps chosen by a pace for 4 threads set, where a step on `threads` threads does 1 unit of
+/// work in 1 / rate(step, threads) ms.
+std::vector<int> paceOver(int steps, const std::function<double(int, int)>& rate)
+{
+    ThreadPace pace;
+    std::vector<int> chosen;
+    for (int n = 0; n < steps; ++n) {
+        const int threads = pace.threadsFor(4);
+        chosen.push_back(threads);
+        pace.record(threads, 1e-3 / rate(n, threads), 1.0);
+    }
+    return chosen;
+}
+
+int countOf(const std::vector<int>& chosen, int threads, int first = 0, int last = -1)
+{
+    int count = 0;
+    for (int n = first; n < (last < 0 ? static_cast<int>(chosen.size()) : last); ++n) {
+        count += chosen[static_cast<std::size_t>(n)] == threads ? 1 : 0;
+    }
+    return count;
+}
+
+/// The first step at or after `from` that runs on `threads` threads and after which the next `run` steps but
+/// probes do too (-1: none).
+int settlesOn(const std::vector<int>& chosen, int threads, int from, int run)
+{
+    for (int n = from; n + run <= static_cast<int>(chosen.size()); ++n) {
+        if (countOf(chosen, threads, n, n + run) >= run - 1) {
+            return n;
+        }
+    }
+    return -1;
+}
+
+/// The world of `scenario` after `steps` steps, as text (positions and velocities, every bit), each step run under
+/// the thread cap capOf(step) with `threads` set.
+std::string stateAfter(Scenario scenario, int steps, int threads, const std::function<int(int)>& capOf)
+{
+    setSolverThreads(threads);
+    Simulation simulation(std::move(scenario));
+    for (int n = 0; n < steps; ++n) {
+        const SolverThreadCap cap(capOf(n));
+        simulation.step();
+    }
+    setSolverThreads(1);
+    std::string text;
+    const auto& p = simulation.world().particles;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        for (const Vec3* v : {&p.position[i], &p.velocity[i], &p.angularVelocity[i]}) {
+            std::array<char, 96> line{};
+            std::snprintf(line.data(), line.size(), "%a %a %a\n", v->x(), v->y(), v->z());
+            text += line.data();
+        }
+    }
+    return text;
+}
+
+Scenario withSettings(const char* name, const std::vector<std::pair<std::string, std::string>>& settings)
+{
+    Scenario scenario = resolveScenario(name);
+    for (const auto& [key, value] : settings) {
+        scenario.setFromText(key, value);
+    }
+    return scenario;
+}
+
+}  // namespace
+
+class ThreadPaceTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void staysOnTheTeamWhereItIsFaster()
+    {
+        // The team 1.8x one thread: a probe of one thread at step 3, then every (1.8 - 1) / kProbeBudget = 80 steps.
+        const auto chosen = paceOver(400, [](int, int threads) { return threads == 1 ? 1.0 : 1.8; });
+        QCOMPARE(chosen.front(), 4);
+        QCOMPARE(chosen[3], 1);  // the first probe
+        QVERIFY2(countOf(chosen, 1) <= 6, std::to_string(countOf(chosen, 1)).c_str());
+        QCOMPARE(chosen.back(), 4);
+    }
+
+    void movesToOneThreadWhereTheTeamWaits()
+    {
+        // Another program on a core: the team at a third of one thread's rate.
+        const auto chosen = paceOver(400, [](int, int threads) { return threads == 1 ? 1.0 : 0.3; });
+        QCOMPARE(chosen[2], 4);
+        QCOMPARE(chosen[3], 1);  // the first probe, and one thread from then on but for probes of the team
+        // Probing a team 3.3x slower costs 2.3 steps: one probe in 230 steps.
+        QVERIFY2(countOf(chosen, 4, 3) <= 2, std::to_string(countOf(chosen, 4, 3)).c_str());
+    }
+
+    void nearEqualRatesDoNotMakeItSwitch()
+    {
+        // The team 2 % faster: it stays, one thread being probed every kShortestInterval steps.
+        const auto chosen = paceOver(400, [](int, int threads) { return threads == 1 ? 1.0 : 1.02; });
+        QCOMPARE(settlesOn(chosen, 4, 0, 8), 0);
+        QVERIFY(countOf(chosen, 1) <= 400 / ThreadPace::kShortestInterval + 1);
+        // One thread 2 % faster: below kMargin, the team stays too.
+        const auto close = paceOver(400, [](int, int threads) { return threads == 1 ? 1.02 : 1.0; });
+        QVERIFY(countOf(close, 4) >= 350);
+    }
+
+    void followsTheMachine()
+    {
+        // The team fast for 200 steps, then slowed to a quarter (a program starts on a core), then fast again (1 ms
+        // steps).
+        const auto chosen = paceOver(1000, [](int step, int threads) {
+            const bool busy = step >= 200 && step < 400;
+            return threads == 1 ? 1.0 : (busy ? 0.25 : 1.8);
+        });
+        QCOMPARE(chosen[199], 4);
+        // The first slow step on the team brings a probe forward: one thread from the step after it on.
+        const int toOne = settlesOn(chosen, 1, 200, 8);
+        QVERIFY2(toOne >= 200 && toOne <= 202, std::to_string(toOne).c_str());
+        // Back to the team once its window of probes is fast again: each fast probe halves the steps to the next
+        // (here 0.4 s of steps after the machine is free).
+        const int back = settlesOn(chosen, 4, 400, 8);
+        QVERIFY2(back >= 400 && back <= 850, std::to_string(back).c_str());
+        // The team probed seldom meanwhile: a probe in a slowed team costs 3 steps of one thread.
+        QVERIFY2(countOf(chosen, 4, 202, 400) <= 3, std::to_string(countOf(chosen, 4, 202, 400)).c_str());
+    }
+
+    void oneThreadSetRunsOnOne()
+    {
+        ThreadPace pace;
+        for (int n = 0; n < 100; ++n) {
+            QCOMPARE(pace.threadsFor(1), 1);
+            pace.record(1, 1.0, 1.0);
+        }
+    }
+
+    void aNewSettingStartsAfresh()
+    {
+        ThreadPace pace;
+        for (int n = 0; n < 20; ++n) {
+            const int threads = pace.threadsFor(2);
+            pace.record(threads, threads == 1 ? 1e-3 : 5e-3, 1.0);  // the team 5x slower
+        }
+        QVERIFY(pace.onOneThread());
+        QCOMPARE(pace.threadsFor(3), 3);  // measured afresh
+        QVERIFY(!pace.onOneThread());
+    }
+
+    void aCapHoldsOnItsThreadAlone()
+    {
+        if (!parallelBuild()) {
+            QSKIP("a build without OpenMP runs every loop on one thread");
+        }
+        setSolverThreads(4);
+        {
+            const SolverThreadCap cap(2);
+            QCOMPARE(solverThreads(), 2);
+            QCOMPARE(solverThreadSetting(), 4);
+            int elsewhere = 0;
+            std::thread([&elsewhere] { elsewhere = solverThreads(); }).join();
+            QCOMPARE(elsewhere, 4);
+            {
+                const SolverThreadCap inner(1);
+                QCOMPARE(solverThreads(), 1);
+            }
+            QCOMPARE(solverThreads(), 2);
+        }
+        QCOMPARE(solverThreads(), 4);
+        setSolverThreads(1);
+    }
+
+    // md (the assembly's blocks cut anew at each change), the coloured cd sweep, periodic md, each with enough
+    // grains and contacts for the solver threads (loops of 1024 items or more): 1, 2, 3 threads in turn, two steps
+    // each, against one thread throughout (the systems of tests/cli/tst_cli_threads.cpp).
+    void mdStepsOnChangingThreadCountsGiveTheSameState()
+    {
+        compareChanging(withSettings("freefall3d", {{"solver.method", "md"},
+                                                    {"material.law", "hertz"},
+                                                    {"material.restitution", "0.5"},
+                                                    {"material.young_modulus", "1e7"},
+                                                    {"contact.friction", "0.4"},
+                                                    {"particles.count", "3000"},
+                                                    {"particles.lift", "0"},
+                                                    {"particles.gap", "0.01"},
+                                                    {"particles.jitter", "0.2"},
+                                                    {"box.walls", "open"}}),
+                        24);
+    }
+    void colouredStepsOnChangingThreadCountsGiveTheSameState()
+    {
+        compareChanging(withSettings("freefall3d", {{"solver.method", "cd"},
+                                                    {"solver.sweep", "coloured"},
+                                                    {"contact.friction", "0.4"},
+                                                    {"particles.count", "3000"},
+                                                    {"particles.lift", "0"},
+                                                    {"particles.gap", "0.01"},
+                                                    {"particles.jitter", "0.2"},
+                                                    {"box.walls", "open"},
+                                                    {"solver.dt", "0.002"},
+                                                    {"solver.iterations", "30"}}),
+                        60);
+    }
+    void periodicStepsOnChangingThreadCountsGiveTheSameState()
+    {
+        compareChanging(withSettings("periodic2d", {{"solver.method", "md"},
+                                                    {"material.stiffness", "1e4"},
+                                                    {"material.restitution", "0.5"},
+                                                    {"particles.count", "2000"}}),
+                        24);
+    }
+
+private:
+    static void compareChanging(const Scenario& scenario, int steps)
+    {
+        const std::string alone = stateAfter(scenario, steps, 1, [](int) { return 1; });
+        const std::string changing = stateAfter(scenario, steps, 3, [](int step) { return 1 + (step / 2) % 3; });
+        QVERIFY(!alone.empty());
+        QVERIFY2(alone == changing, "the state after steps on changing thread counts differs from one thread's");
+    }
+};
+
+QTEST_APPLESS_MAIN(ThreadPaceTest)
+#include "tst_thread_pace.moc"
