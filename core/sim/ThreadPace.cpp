@@ -13,26 +13,28 @@ void ThreadPace::Window::add(double stepSeconds, double stepWork)
     ++count;
 }
 
+double ThreadPace::Window::totalSeconds() const
+{
+    double total = 0.0;
+    for (int s = 0; s < steps(); ++s) {
+        total += seconds[static_cast<std::size_t>(s)];
+    }
+    return total;
+}
+
 double ThreadPace::Window::rate() const
 {
-    const auto steps = static_cast<std::size_t>(std::min(count, kWindow));
-    double totalSeconds = 0.0;
     double totalWork = 0.0;
-    for (std::size_t s = 0; s < steps; ++s) {
-        totalSeconds += seconds[s];
-        totalWork += work[s];
+    for (int s = 0; s < steps(); ++s) {
+        totalWork += work[static_cast<std::size_t>(s)];
     }
-    return totalSeconds > 0.0 ? totalWork / totalSeconds : 0.0;
+    const double total = totalSeconds();
+    return total > 0.0 ? totalWork / total : 0.0;
 }
 
 double ThreadPace::Window::stepSeconds() const
 {
-    const int steps = std::min(count, kWindow);
-    double total = 0.0;
-    for (int s = 0; s < steps; ++s) {
-        total += seconds[static_cast<std::size_t>(s)];
-    }
-    return steps > 0 ? total / steps : 0.0;
+    return steps() > 0 ? totalSeconds() / static_cast<double>(steps()) : 0.0;
 }
 
 int ThreadPace::threadsFor(int requested)

@@ -8,8 +8,8 @@ namespace granular {
 /// one thread get more work done per second. A parallel step waits at every barrier for the slowest of its threads;
 /// when other programs take a core (the studio's drawing, a second run, a busy machine) the thread on that core runs
 /// in slices and the barriers wait for them: on this project's 2-core machine, with one core kept busy, the coloured
-/// sweep of piston2d ran 2.5-7x slower on two threads than on one (some steps 100x: ~280 barriers a step), md's
-/// 20,000-sphere packing up to 2.3x slower. Results never depend on the thread count (util/Parallel.h), so the choice
+/// sweep of piston2d ran 2.7-8x slower on two threads than on one (some steps 100x: ~280 barriers a step), md's
+/// 20,000-sphere packing 2.2-2.8x slower. Results never depend on the thread count (util/Parallel.h), so the choice
 /// costs nothing but time.
 ///
 /// The work rate of each count (work per second, any measure proportional to a step's work) is that of its last
@@ -53,6 +53,10 @@ private:
         int count = 0;  ///< steps recorded (the oldest is overwritten once kWindow are)
 
         void add(double stepSeconds, double stepWork);
+        /// The steps in the window.
+        [[nodiscard]] int steps() const { return count < kWindow ? count : kWindow; }
+        /// s, of the window's steps together.
+        [[nodiscard]] double totalSeconds() const;
         /// Work per second over the window (0: no step yet).
         [[nodiscard]] double rate() const;
         /// s, the mean time of the window's steps (0: no step yet).

@@ -14,6 +14,7 @@
 #include <functional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 using namespace granular;
@@ -85,6 +86,18 @@ Scenario withSettings(const char* name, const std::vector<std::pair<std::string,
         scenario.setFromText(key, value);
     }
     return scenario;
+}
+
+/// 3000 spheres settling on the floor of an open box with friction 0.4, and `method`'s settings.
+Scenario settlingSpheres(std::vector<std::pair<std::string, std::string>> method)
+{
+    method.insert(method.end(), {{"contact.friction", "0.4"},
+                                 {"particles.count", "3000"},
+                                 {"particles.lift", "0"},
+                                 {"particles.gap", "0.01"},
+                                 {"particles.jitter", "0.2"},
+                                 {"box.walls", "open"}});
+    return withSettings("freefall3d", method);
 }
 
 }  // namespace
@@ -193,30 +206,18 @@ private slots:
     // each, against one thread throughout (the systems of tests/cli/tst_cli_threads.cpp).
     void mdStepsOnChangingThreadCountsGiveTheSameState()
     {
-        compareChanging(withSettings("freefall3d", {{"solver.method", "md"},
-                                                    {"material.law", "hertz"},
-                                                    {"material.restitution", "0.5"},
-                                                    {"material.young_modulus", "1e7"},
-                                                    {"contact.friction", "0.4"},
-                                                    {"particles.count", "3000"},
-                                                    {"particles.lift", "0"},
-                                                    {"particles.gap", "0.01"},
-                                                    {"particles.jitter", "0.2"},
-                                                    {"box.walls", "open"}}),
+        compareChanging(settlingSpheres({{"solver.method", "md"},
+                                         {"material.law", "hertz"},
+                                         {"material.restitution", "0.5"},
+                                         {"material.young_modulus", "1e7"}}),
                         24);
     }
     void colouredStepsOnChangingThreadCountsGiveTheSameState()
     {
-        compareChanging(withSettings("freefall3d", {{"solver.method", "cd"},
-                                                    {"solver.sweep", "coloured"},
-                                                    {"contact.friction", "0.4"},
-                                                    {"particles.count", "3000"},
-                                                    {"particles.lift", "0"},
-                                                    {"particles.gap", "0.01"},
-                                                    {"particles.jitter", "0.2"},
-                                                    {"box.walls", "open"},
-                                                    {"solver.dt", "0.002"},
-                                                    {"solver.iterations", "30"}}),
+        compareChanging(settlingSpheres({{"solver.method", "cd"},
+                                         {"solver.sweep", "coloured"},
+                                         {"solver.dt", "0.002"},
+                                         {"solver.iterations", "30"}}),
                         60);
     }
     void periodicStepsOnChangingThreadCountsGiveTheSameState()
