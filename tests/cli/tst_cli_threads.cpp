@@ -5,6 +5,9 @@
 // (core/cd/GaussSeidelSweep.h). The systems here are large enough (over 512 grains, colours of over 128 contacts)
 // for the parallel loops to run on every thread.
 #include "CliProcess.h"
+#include "util/Parallel.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QTest>
 
@@ -50,6 +53,7 @@ private slots:
     void contactDynamicsIsIdenticalForAnyThreadCount();
     void colouredSweepIsIdenticalForAnyThreadCount();
     void periodicColouredSweepIsIdenticalForAnyThreadCount();
+    void thePaceTriesOneThreadUnlessThreadsAreFixed();
 };
 
 namespace {
@@ -102,6 +106,28 @@ void CliThreadsTest::softParticlesAreIdenticalForAnyThreadCount()
         "--set material.young_modulus=1e7 --set contact.friction=0.4 --set particles.count=3000 "
         "--set particles.lift=0 --set particles.gap=0.01 --set particles.jitter=0.2 --set box.walls=open "
         "--set run.time=0.02 --set output.interval=0.002");
+}
+
+// The thread pace (core/sim/ThreadPace.h): with 2 threads set, the fourth step runs on one thread whatever the
+// timings (its first probe, after ThreadPace::kFirstProbe steps on the team), and summary.json counts it;
+// --fixed-threads runs every step on the threads set.
+void CliThreadsTest::thePaceTriesOneThreadUnlessThreadsAreFixed()
+{
+    if (!granular::parallelBuild()) {
+        QSKIP("a build without OpenMP runs every step on one thread");
+    }
+    const auto stepsOnOne = [](const std::string& options) -> long long {
+        const ScratchDirectory dir;
+        const Result r = runGranular("run piston2d --set run.time=0.1 --quiet --threads 2 " + options + " --out '" +
+                                     dir.path.string() + "'");
+        if (r.exitCode != 0) {
+            return -1;
+        }
+        return nlohmann::json::parse(slurp(dir.path / "summary.json")).at("steps_on_one_thread").get<long long>();
+    };
+    const long long adaptive = stepsOnOne("");
+    QVERIFY2(adaptive >= 1 && adaptive <= 10, std::to_string(adaptive).c_str());
+    QCOMPARE(stepsOnOne("--fixed-threads"), 0LL);
 }
 
 QTEST_APPLESS_MAIN(CliThreadsTest)
