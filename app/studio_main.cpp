@@ -197,9 +197,14 @@ int main(int argc, char** argv)
         QStringLiteral("solver threads for md, mcdem and cd (default: OMP_NUM_THREADS if set, else every core; "
                        "results do not depend on them)"),
         QStringLiteral("N"));
+    const QCommandLineOption fixedThreads(
+        QStringLiteral("fixed-threads"),
+        QStringLiteral("run every step on the solver threads set, even where one thread is faster while other "
+                       "programs take the cores (Simulation > Solver threads > Adapt to busy cores, on by default)"));
     parser.addOption(presentation);
     parser.addOption(record);
     parser.addOption(threads);
+    parser.addOption(fixedThreads);
 
     // Arguments are checked before any window system connection, so bad input fails fast and
     // without a display.
@@ -244,6 +249,7 @@ int main(int argc, char** argv)
         }
     }
     granular::setSolverThreads(solverThreads);
+    granular::setAdaptiveSolverThreads(!parser.isSet(fixedThreads));
     const std::string scenarioName = positional.isEmpty() ? kFirstScenario : positional.front().toStdString();
 
     // The world is built here, before any window, so that parameters that do not fit together are

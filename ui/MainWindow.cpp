@@ -9,6 +9,7 @@
 #include "PlotPanel.h"
 #include "SceneView.h"
 #include "SimulationController.h"
+#include "SolverThreadsText.h"
 #include "ValueText.h"
 #include "scenario/Schema.h"
 #include "settings/SettingsBinding.h"
@@ -420,6 +421,9 @@ void MainWindow::buildStatusBar()
 {
     timeLabel_ = statusLabel(this, tr("simulated time and steps"));
     rateLabel_ = statusLabel(this, tr("steps per second of wall-clock time while playing"));
+    threadsLabel_ = statusLabel(this, solverThreadsTip({granular::solverThreadSetting(), 0, 0}));
+    threadsLabel_->setObjectName(QStringLiteral("solverThreadsLabel"));
+    threadsLabel_->setText(solverThreadsText({granular::solverThreadSetting(), 0, 0}));
     contactsLabel_ = statusLabel(this, tr("active contacts after the last step"));
     iterationsLabel_ = statusLabel(this, tr("solver iterations in the last step"));
     residualLabel_ = statusLabel(
@@ -448,8 +452,8 @@ void MainWindow::buildStatusBar()
     recordLabel_->hide();
     statusBar()->addPermanentWidget(recordLabel_);
     // Permanent widgets sit on the right, so transient messages do not hide them.
-    for (auto* label : {timeLabel_, rateLabel_, contactsLabel_, iterationsLabel_, residualLabel_, overlapLabel_,
-                        forceLabel_, fpsLabel_}) {
+    for (auto* label : {timeLabel_, rateLabel_, threadsLabel_, contactsLabel_, iterationsLabel_, residualLabel_,
+                        overlapLabel_, forceLabel_, fpsLabel_}) {
         statusBar()->addPermanentWidget(label);
     }
     forceLabel_->hide();
@@ -553,6 +557,8 @@ void MainWindow::showStatus(const StepStatus& status)
     const auto& d = status.diagnostics;
     timeLabel_->setText(tr("t = %1 s (%2 steps)").arg(number(status.time, 6)).arg(status.steps));
     rateLabel_->setText(tr("%1 steps/s").arg(number(status.stepsPerSecond, 3)));
+    threadsLabel_->setText(solverThreadsText(status.threads));
+    threadsLabel_->setToolTip(solverThreadsTip(status.threads));
     contactsLabel_->setText(tr("%1 contacts").arg(d.contacts));
     iterationsLabel_->setText(tr("%1 iterations").arg(d.iterations));
     const bool contactDynamics = settings_ && (settings_->solver.method == Method::ContactDynamics ||
@@ -922,6 +928,17 @@ void MainWindow::addSolverThreadsMenu(QMenu& menu)
         group->addAction(action);
         connect(action, &QAction::triggered, this, [n] { granular::setSolverThreads(n); });
     }
+    threads->addSeparator();
+    auto* adapt = threads->addAction(tr("&Adapt to busy cores"));
+    adapt->setObjectName(QStringLiteral("adaptiveSolverThreads"));
+    adapt->setCheckable(true);
+    adapt->setChecked(granular::adaptiveSolverThreads());
+    adapt->setToolTip(tr("Run a step on one thread where that is faster: while other programs take the cores, the "
+                         "threads' team waits for its slowest thread at every barrier. The steps are timed, and now "
+                         "and then one runs on the other count to see whether that has changed (the status bar says "
+                         "\"1 of N threads\" while most run on one). The results are the same either way. Off: every "
+                         "step on the threads set (granular run --fixed-threads)."));
+    connect(adapt, &QAction::toggled, this, [](bool on) { granular::setAdaptiveSolverThreads(on); });
 }
 
 }  // namespace granular::ui

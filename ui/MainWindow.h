@@ -105,7 +105,8 @@ private:
     void buildActions();
     void buildDisplayBar();
     void buildStatusBar();
-    /// Simulation > Solver threads: 1 to the machine's cores, the process-wide solver thread count.
+    /// Simulation > Solver threads: 1 to the machine's cores, the process-wide solver thread count, and whether a
+    /// step may run on one thread where that is faster (Adapt to busy cores).
     void addSolverThreadsMenu(QMenu& menu);
     void startRun(const RunInfo& run);
     void showFrame(std::shared_ptr<const Frame> frame);
@@ -185,6 +186,7 @@ private:
 
     QLabel* timeLabel_ = nullptr;
     QLabel* rateLabel_ = nullptr;
+    QLabel* threadsLabel_ = nullptr;
     QLabel* contactsLabel_ = nullptr;
     QLabel* iterationsLabel_ = nullptr;
     QLabel* residualLabel_ = nullptr;

@@ -8,6 +8,7 @@
 #include "sim/BlowUpGuard.h"
 #include "sim/Run.h"
 #include "sim/Simulation.h"
+#include "util/Parallel.h"
 
 #include <QTimer>
 
@@ -313,6 +314,7 @@ private:
         stepsSinceFrame_ = 0;
         rateWindowStart_ = Clock::now();
         rateWindowSteps_ = 0;
+        rateWindowStepsOnOne_ = 0;
         timer_->start(0);
     }
 
@@ -363,6 +365,9 @@ private:
         const World& world = simulation_->world();
         shared_->steps = world.steps;
         ++rateWindowSteps_;
+        if (simulation_->lastStepThreads() < solverThreadSetting()) {
+            ++rateWindowStepsOnOne_;
+        }
         if (world.steps % stepsPerRow(simulation_->settings()) == 0) {
             rows_.push_back(row());
         }
@@ -406,14 +411,21 @@ private:
             }
         }
         const auto now = Clock::now();
-        // A run that stops before a full window still reports its rate (short --after-steps runs).
-        const double minimumWindow = stop || !shared_->wantRunning ? 0.05 : kRateWindowSeconds;
-        if (const double window = secondsBetween(rateWindowStart_, now); window >= minimumWindow) {
-            stepsPerSecond_ = static_cast<double>(rateWindowSteps_) / window;
+        // A run that stops before a full window still reports its rate (short --after-steps runs), and the threads
+        // of its steps however few.
+        const bool stopping = stop || !shared_->wantRunning;
+        const double minimumWindow = stopping ? 0.05 : kRateWindowSeconds;
+        if (const double window = secondsBetween(rateWindowStart_, now);
+            window >= minimumWindow || (stopping && rateWindowSteps_ > 0)) {
+            threads_ = {solverThreadSetting(), rateWindowSteps_, rateWindowStepsOnOne_};
+            if (window >= minimumWindow) {
+                stepsPerSecond_ = static_cast<double>(rateWindowSteps_) / window;
+            }
             rateWindowStart_ = now;
             rateWindowSteps_ = 0;
+            rateWindowStepsOnOne_ = 0;
         }
-        if (stop || !shared_->wantRunning) {
+        if (stopping) {
             if (!stopReason.isEmpty()) {
                 notice(stopReason);
             }
@@ -448,6 +460,8 @@ private:
         }
         s.advisories = simulation_->advisories();
         s.running = shared_->running;
+        // A count set since the stretch has no steps yet.
+        s.threads = threads_.set == solverThreadSetting() ? threads_ : SolverThreadsShare{solverThreadSetting(), 0, 0};
         return s;
     }
 
@@ -536,6 +550,8 @@ private:
     Clock::time_point lastPublish_{};
     Clock::time_point rateWindowStart_{};
     std::int64_t rateWindowSteps_ = 0;
+    std::int64_t rateWindowStepsOnOne_ = 0;  ///< of those, run on one thread by the pace (Simulation::lastStepThreads)
+    SolverThreadsShare threads_;             ///< the last rate window's (or the stopped run's)
     double stepsPerSecond_ = 0.0;
     double lastPistonForce_ = std::numeric_limits<double>::quiet_NaN();  ///< N, used by the last step
 };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "SolverThreadsText.h"
 #include "method/StepDiagnostics.h"
 #include "scenario/Scenario.h"
 #include "settings/Settings.h"
@@ -43,6 +44,9 @@ struct StepStatus {
     double appliedPistonForce = std::numeric_limits<double>::quiet_NaN();
     std::vector<std::string> advisories;
     bool running = false;
+    /// The solver threads over the last stretch of steps (the last half second of running, or the steps since the
+    /// run started where it stopped sooner).
+    SolverThreadsShare threads;
 };
 
 /// Everything the simulation thread published since the GUI last looked. Rows accumulate; the

@@ -11,6 +11,7 @@
 #include "ScenarioArguments.h"
 #include "SceneView.h"
 #include "SimulationController.h"
+#include "SolverThreadsText.h"
 #include "sim/Frame.h"
 #include "sim/Simulation.h"
 #include "util/Parallel.h"
@@ -232,7 +233,12 @@ private slots:
         // process-wide solver thread count (the simulation thread reads it at its next parallel loop).
         auto* menu = window_->findChild<QMenu*>(QStringLiteral("solverThreadsMenu"));
         QVERIFY(menu != nullptr);
-        const QList<QAction*> entries = menu->actions();
+        QList<QAction*> entries;  // the counts (the menu's end: a separator, Adapt to busy cores)
+        for (QAction* action : menu->actions()) {
+            if (action->objectName().startsWith(QStringLiteral("solverThreads"))) {
+                entries << action;
+            }
+        }
         const int cores = granular::parallelBuild() ? granular::availableCores() : 1;
         QCOMPARE(entries.size(), std::max(cores, granular::solverThreads()));
         const int before = granular::solverThreads();
@@ -243,6 +249,58 @@ private slots:
         entries.front()->trigger();
         QCOMPARE(granular::solverThreads(), 1);
         granular::setSolverThreads(before);
+    }
+
+    void statusBarSaysWhatThreadsTheStepsRanOn()
+    {
+        // The status bar names the solver threads set and, in its tooltip, how many of the last stretch's steps the
+        // pace ran on one thread (sim/ThreadPace.h); "1 of N threads" where most did. Simulation > Solver threads >
+        // Adapt to busy cores turns the pace off.
+        auto* label = window_->findChild<QLabel*>(QStringLiteral("solverThreadsLabel"));
+        auto* adapt = window_->findChild<QAction*>(QStringLiteral("adaptiveSolverThreads"));
+        QVERIFY(label != nullptr && adapt != nullptr);
+        QVERIFY(adapt->isChecked() && granular::adaptiveSolverThreads());
+        const int before = granular::solverThreadSetting();
+        granular::setSolverThreads(2);  // whatever the cores: the pace works on the count set
+
+        // A new count starts the pace afresh: three steps on the team, then a probe on one thread (at the latest the
+        // fourth step; a slow step on the team brings it forward).
+        controller_->playSteps(4);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 4 && !window_->status().running, kTimeout);
+        granular::ui::SolverThreadsShare share = window_->status().threads;
+        QCOMPARE(share.set, 2);
+        QCOMPARE(share.steps, std::int64_t{4});
+        QVERIFY2(share.stepsOnOne >= 1 && share.stepsOnOne <= 3, qPrintable(QString::number(share.stepsOnOne)));
+        QCOMPARE(label->text(), granular::ui::solverThreadsText(share));
+        QVERIFY2(
+            label->toolTip().contains(QStringLiteral("%1 of the last 4 steps ran on one thread").arg(share.stepsOnOne)),
+            qPrintable(label->toolTip()));
+
+        // Off: every step on the two threads.
+        adapt->trigger();
+        QVERIFY(!adapt->isChecked() && !granular::adaptiveSolverThreads());
+        controller_->playSteps(5);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 9 && !window_->status().running, kTimeout);
+        share = window_->status().threads;
+        QCOMPARE(share.steps, std::int64_t{5});
+        QCOMPARE(share.stepsOnOne, std::int64_t{0});
+        QCOMPARE(label->text(), QStringLiteral("2 threads"));
+        QVERIFY2(label->toolTip().contains(QStringLiteral("The last 5 steps all ran on them")),
+                 qPrintable(label->toolTip()));
+
+        // One thread set: nothing to adapt.
+        adapt->trigger();
+        granular::setSolverThreads(1);
+        controller_->playSteps(1);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 10 && !window_->status().running, kTimeout);
+        QCOMPARE(label->text(), QStringLiteral("1 thread"));
+        granular::setSolverThreads(before);
+        QVERIFY(granular::adaptiveSolverThreads());
+
+        // The words where most of a stretch ran on one thread, and where none did.
+        QCOMPARE(granular::ui::solverThreadsText({2, 10, 6}), QStringLiteral("1 of 2 threads"));
+        QCOMPARE(granular::ui::solverThreadsText({4, 10, 5}), QStringLiteral("4 threads"));
+        QCOMPARE(granular::ui::solverThreadsText({3, 0, 0}), QStringLiteral("3 threads"));
     }
 
     void presentationModeEnlargesTextAndLines()
