@@ -2,6 +2,7 @@
 
 #include "ScenarioArguments.h"
 #include "SimulationFile.h"
+#include "ThreadPriority.h"
 #include "ValueText.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
@@ -75,6 +76,7 @@ public:
     /// Announces the run the worker was built with (first thing on the simulation thread).
     void start()
     {
+        runBehindTheGui();  // the drawing first where both want a core; the solver's threads inherit it
         announceRun(false);
         prepareStart();
     }

@@ -3,13 +3,21 @@
 #include "BuiltinScenarios.h"
 #include "ScenarioArguments.h"
 #include "SimulationController.h"
+#include "ThreadPriority.h"
 #include "sim/Frame.h"
 #include "sim/Simulation.h"
+#include "util/Parallel.h"
 
+#include <QDir>
+#include <QFile>
 #include <QSignalSpy>
 #include <QTest>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -80,12 +88,58 @@ bool waitForStatus(SimulationController& controller, Published& published, std::
     return false;
 }
 
+/// The niceness of each of this process's threads named `name` (Linux: /proc/self/task; a thread a program starts takes
+/// its starter's name, so OpenMP's solver threads are named after the thread that started them).
+std::vector<int> nicenessOfThreads(const QString& name)
+{
+    std::vector<int> niceness;
+    const QDir tasks(QStringLiteral("/proc/self/task"));
+    for (const QString& task : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile comm(tasks.filePath(task + QStringLiteral("/comm")));
+        if (!comm.open(QIODevice::ReadOnly) || QString::fromUtf8(comm.readAll()).trimmed() != name) {
+            continue;
+        }
+        errno = 0;
+        const int nice = getpriority(PRIO_PROCESS, static_cast<id_t>(task.toInt()));
+        if (errno == 0) {
+            niceness.push_back(nice);
+        }
+    }
+    return niceness;
+}
+
 }  // namespace
 
 class SimulationControllerTest : public QObject {
     Q_OBJECT
 
 private slots:
+    void theSimulationGivesWayToTheGui()
+    {
+        // The simulation thread and the solver threads it starts run at niceness kSimulationNice (or more, where the
+        // process had more), so that the GUI and the renderer get a core first where both want it; the GUI thread
+        // keeps its own.
+        errno = 0;
+        const int gui = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
+        QCOMPARE(errno, 0);
+        const int before = granular::solverThreadSetting();
+        granular::setSolverThreads(2);  // a team of solver threads, started from the simulation thread
+        auto controller = controllerFor("md_press");
+        Published published;
+        controller->playSteps(3);
+        QVERIFY(waitForStatus(*controller, published, 3));
+        granular::setSolverThreads(before);
+        const std::vector<int> simulation = nicenessOfThreads(QStringLiteral("simulation"));
+        // The simulation thread and, where the build has OpenMP, the solver thread that md_press's loops started.
+        QVERIFY2(simulation.size() >= (granular::parallelBuild() ? 2U : 1U),
+                 qPrintable(QString::number(simulation.size())));
+        for (const int nice : simulation) {
+            QCOMPARE(nice, std::max(granular::ui::kSimulationNice, gui));
+        }
+        errno = 0;
+        QCOMPARE(getpriority(PRIO_PROCESS, static_cast<id_t>(gettid())), gui);
+    }
+
     void aFreshRunPlaysToItsStartTimeAndPauses()
     {
         // studio.start_time: the run plays on its own to t = 0.5 s (50 steps of 0.01 s) and pauses there; a reset
