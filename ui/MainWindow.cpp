@@ -421,9 +421,10 @@ void MainWindow::buildStatusBar()
 {
     timeLabel_ = statusLabel(this, tr("simulated time and steps"));
     rateLabel_ = statusLabel(this, tr("steps per second of wall-clock time while playing"));
-    threadsLabel_ = statusLabel(this, solverThreadsTip({granular::solverThreadSetting(), 0, 0}));
+    const SolverThreadsShare noSteps{granular::parallelBuild() ? granular::solverThreadSetting() : 1, 0, 0};
+    threadsLabel_ = statusLabel(this, solverThreadsTip(noSteps));
     threadsLabel_->setObjectName(QStringLiteral("solverThreadsLabel"));
-    threadsLabel_->setText(solverThreadsText({granular::solverThreadSetting(), 0, 0}));
+    threadsLabel_->setText(solverThreadsText(noSteps));
     contactsLabel_ = statusLabel(this, tr("active contacts after the last step"));
     iterationsLabel_ = statusLabel(this, tr("solver iterations in the last step"));
     residualLabel_ = statusLabel(

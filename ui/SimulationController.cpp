@@ -367,7 +367,7 @@ private:
         const World& world = simulation_->world();
         shared_->steps = world.steps;
         ++rateWindowSteps_;
-        if (simulation_->lastStepThreads() < solverThreadSetting()) {
+        if (simulation_->lastStepThreads() < threadsSet()) {
             ++rateWindowStepsOnOne_;
         }
         if (world.steps % stepsPerRow(simulation_->settings()) == 0) {
@@ -419,7 +419,7 @@ private:
         const double minimumWindow = stopping ? 0.05 : kRateWindowSeconds;
         if (const double window = secondsBetween(rateWindowStart_, now);
             window >= minimumWindow || (stopping && rateWindowSteps_ > 0)) {
-            threads_ = {solverThreadSetting(), rateWindowSteps_, rateWindowStepsOnOne_};
+            threads_ = {threadsSet(), rateWindowSteps_, rateWindowStepsOnOne_};
             if (window >= minimumWindow) {
                 stepsPerSecond_ = static_cast<double>(rateWindowSteps_) / window;
             }
@@ -449,6 +449,9 @@ private:
         timer_->start(0);
     }
 
+    /// The solver threads set, as the steps can have them (1 in a build without OpenMP).
+    [[nodiscard]] static int threadsSet() { return parallelBuild() ? solverThreadSetting() : 1; }
+
     [[nodiscard]] StepStatus status() const
     {
         StepStatus s;
@@ -463,7 +466,7 @@ private:
         s.advisories = simulation_->advisories();
         s.running = shared_->running;
         // A count set since the stretch has no steps yet.
-        s.threads = threads_.set == solverThreadSetting() ? threads_ : SolverThreadsShare{solverThreadSetting(), 0, 0};
+        s.threads = threads_.set == threadsSet() ? threads_ : SolverThreadsShare{threadsSet(), 0, 0};
         return s;
     }
 

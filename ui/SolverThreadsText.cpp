@@ -36,10 +36,11 @@ QString solverThreadsTip(const SolverThreadsShare& share)
     if (share.set > 1 && share.steps > 0 && share.stepsOnOne == 0) {
         tip += QLatin1Char(' ') + tr("The last %1 steps all ran on them.").arg(share.steps);
     } else if (share.set > 1 && share.steps > 0) {
-        tip += QLatin1Char(' ') + tr("%1 of the last %2 steps ran on one thread: where other programs take the cores, "
-                                     "a step on one thread gets more done than the team, which waits for its slowest "
-                                     "thread. The results are the same on any count. Simulation > Solver threads > "
-                                     "Adapt to busy cores turns this off.")
+        tip += QLatin1Char(' ') + tr("%1 of the last %2 steps ran on one thread, which got more done per second than "
+                                     "the team: the team waits for its slowest thread at every barrier, and a thread "
+                                     "slows down where another program, or the studio's drawing, takes its core. The "
+                                     "results are the same on any count. Simulation > Solver threads > Adapt to busy "
+                                     "cores turns this off.")
                                       .arg(share.stepsOnOne)
                                       .arg(share.steps);
     }

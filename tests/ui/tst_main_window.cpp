@@ -256,6 +256,9 @@ private slots:
         // The status bar names the solver threads set and, in its tooltip, how many of the last stretch's steps the
         // pace ran on one thread (sim/ThreadPace.h); "1 of N threads" where most did. Simulation > Solver threads >
         // Adapt to busy cores turns the pace off.
+        if (!granular::parallelBuild()) {
+            QSKIP("a build without OpenMP runs every step on one thread");
+        }
         auto* label = window_->findChild<QLabel*>(QStringLiteral("solverThreadsLabel"));
         auto* adapt = window_->findChild<QAction*>(QStringLiteral("adaptiveSolverThreads"));
         QVERIFY(label != nullptr && adapt != nullptr);
