@@ -30,6 +30,7 @@
 #include <QLineSeries>
 #include <QMenu>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStatusBar>
@@ -264,6 +265,10 @@ private slots:
         QVERIFY(label != nullptr && adapt != nullptr);
         QVERIFY(adapt->isChecked() && granular::adaptiveSolverThreads());
         const int before = granular::solverThreadSetting();
+        const auto restore = qScopeGuard([before] {
+            granular::setSolverThreads(before);
+            granular::setAdaptiveSolverThreads(true);
+        });
         granular::setSolverThreads(2);  // whatever the cores: the pace works on the count set
 
         // A new count starts the pace afresh: three steps on the team, then a probe on one thread (at the latest the
@@ -297,7 +302,6 @@ private slots:
         controller_->playSteps(1);
         QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 10 && !window_->status().running, kTimeout);
         QCOMPARE(label->text(), QStringLiteral("1 thread"));
-        granular::setSolverThreads(before);
         QVERIFY(granular::adaptiveSolverThreads());
 
         // The words where most of a stretch ran on one thread, and where none did.

@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -123,12 +124,12 @@ private slots:
         const int gui = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
         QCOMPARE(errno, 0);
         const int before = granular::solverThreadSetting();
+        const auto restore = qScopeGuard([before] { granular::setSolverThreads(before); });
         granular::setSolverThreads(2);  // a team of solver threads, started from the simulation thread
         auto controller = controllerFor("md_press");
         Published published;
         controller->playSteps(3);
         QVERIFY(waitForStatus(*controller, published, 3));
-        granular::setSolverThreads(before);
         const std::vector<int> simulation = nicenessOfThreads(QStringLiteral("simulation"));
         // The simulation thread and, where the build has OpenMP, the solver thread that md_press's loops started.
         QVERIFY2(simulation.size() >= (granular::parallelBuild() ? 2U : 1U),
