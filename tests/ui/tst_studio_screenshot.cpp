@@ -2,6 +2,7 @@
 // with OpenGL 3.2 (CTest wraps this test in xvfb-run; Mesa's llvmpipe is enough).
 #include <QColor>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QProcess>
@@ -265,6 +266,33 @@ private slots:
         QVERIFY2(lines.front().startsWith(QStringLiteral("granular-studio: ")), qPrintable(lines.front()));
         QVERIFY2(lines.front().contains(QStringLiteral("solver.dt")), qPrintable(lines.front()));
         QVERIFY(run.out.isEmpty());
+    }
+
+    void threadOptionsAreChecked()
+    {
+        // --threads N: a whole number in [1, 256], else one line naming the option and the range, exit 2, nothing
+        // drawn; with --fixed-threads (the thread pace off) the studio runs as usual.
+        const QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        for (const QString& bad : {QStringLiteral("0"), QStringLiteral("257"), QStringLiteral("two")}) {
+            const QString shot = folder.filePath(QStringLiteral("bad.png"));
+            const auto run = runStudio(
+                {QStringLiteral("piston2d"), QStringLiteral("--threads"), bad, QStringLiteral("--screenshot"), shot});
+            QCOMPARE(run.exitCode, 2);
+            const QStringList lines = run.err.trimmed().split(QLatin1Char('\n'));
+            QCOMPARE(lines.size(), 1);
+            QVERIFY2(lines.front().contains(QStringLiteral("--threads")) &&
+                         lines.front().contains(QStringLiteral("[1, 256]")),
+                     qPrintable(lines.front()));
+            QVERIFY(!QFile::exists(shot));
+        }
+        const QString shot = folder.filePath(QStringLiteral("fixed.png"));
+        const auto run = runStudio({QStringLiteral("piston2d"), QStringLiteral("--threads"), QStringLiteral("2"),
+                                    QStringLiteral("--fixed-threads"), QStringLiteral("--screenshot"), shot,
+                                    QStringLiteral("--after-steps"), QStringLiteral("5")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.err.isEmpty(), qPrintable(run.err));
+        QVERIFY(!QImage(shot).isNull());
     }
 
     void unknownScenarioExitsWithTwo()
