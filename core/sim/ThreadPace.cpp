@@ -86,9 +86,11 @@ void ThreadPace::decide(double probeRate)
         return;
     }
     // A probe costs preferred / other - 1 steps more than a step on the preferred count; and the probes come at least
-    // every kLongestProbeGap seconds, so that a freed core is taken back within seconds.
-    const double steps =
-        std::min((preferred / other - 1.0) / kProbeBudget, kLongestProbeGap / preferredWindow.stepSeconds());
+    // every kLongestProbeGap seconds, so that a freed core is taken back within seconds, unless they would then take
+    // more than kLargestProbeShare of the time.
+    const double extra = preferred / other - 1.0;
+    const double steps = std::min(
+        extra / kProbeBudget, std::max(kLongestProbeGap / preferredWindow.stepSeconds(), extra / kLargestProbeShare));
     interval_ = static_cast<int>(std::clamp(std::ceil(steps), double{kShortestInterval}, double{kLongestInterval}));
 }
 

@@ -16,8 +16,10 @@ namespace granular {
 /// kWindow steps taken together (total work over total time: a rare step that waited long weighs what it cost). The
 /// steps run on the preferred count; now and then one runs on the other (a probe), as seldom as keeps the probes'
 /// extra time near kProbeBudget of the whole where the other count is slower (the slower it is, the rarer they come),
-/// but at least every kLongestProbeGap seconds. A probe that beats the preferred rate halves the steps to the next
-/// (the machine may have changed); a step on the team at less than kSlump of its rate brings the next probe forward.
+/// but at least every kLongestProbeGap seconds unless that would let them take more than kLargestProbeShare of the
+/// time (a team of 16 threads with 8 of 16 cores busy ran a step 30x slower than one thread). A probe that beats the
+/// preferred rate halves the steps to the next (the machine may have changed); a step on the team at less than kSlump
+/// of its rate brings the next probe forward.
 class ThreadPace {
 public:
     /// The threads for the next step, `requested` being the threads set (1: always 1; another count starts afresh).
@@ -39,6 +41,9 @@ public:
     static constexpr double kProbeBudget = 0.01;
     /// s: the longest time between probes (as steps on the preferred count take it, at least kShortestInterval).
     static constexpr double kLongestProbeGap = 2.0;
+    /// The most of the time that probes may take to come every kLongestProbeGap: where a probe costs more, they come
+    /// as seldom as keeps them at this share.
+    static constexpr double kLargestProbeShare = 0.1;
     /// One thread replaces the team once its rate is higher by this factor (the team comes back once its rate is
     /// higher at all): near-equal rates do not make it switch back and forth.
     static constexpr double kMargin = 1.05;

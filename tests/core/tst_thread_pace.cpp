@@ -157,6 +157,25 @@ private slots:
         QVERIFY2(countOf(chosen, 4, 202, 400) <= 3, std::to_string(countOf(chosen, 4, 202, 400)).c_str());
     }
 
+    void probesOfAVerySlowTeamTakeATenthOfTheTimeAtMost()
+    {
+        // Steps of 25 ms on one thread, the team 30x slower (16 threads with 8 of 16 cores busy: a probe 0.75 s). Every
+        // kLongestProbeGap = 2 s the probes would take 27 % of the time; they come as seldom as keeps them at
+        // kLargestProbeShare: every 29 / 0.1 = 290 steps.
+        const auto rate = [](int, int threads) { return threads == 1 ? 0.04 : 0.04 / 30.0; };
+        const auto chosen = paceOver(3000, rate);
+        double all = 0.0;
+        double probes = 0.0;
+        for (std::size_t n = 0; n < chosen.size(); ++n) {
+            const double seconds = 1e-3 / rate(static_cast<int>(n), chosen[n]);
+            all += seconds;
+            probes += n > 3 && chosen[n] == 4 ? seconds : 0.0;
+        }
+        QVERIFY2(probes <= 1.05 * ThreadPace::kLargestProbeShare * all, std::to_string(probes / all).c_str());
+        // Still probed, to take the cores back once they are free.
+        QVERIFY2(countOf(chosen, 4, 4) >= 8, std::to_string(countOf(chosen, 4, 4)).c_str());
+    }
+
     void oneThreadSetRunsOnOne()
     {
         ThreadPace pace;
