@@ -159,7 +159,7 @@ private slots:
 
     void probesOfAVerySlowTeamTakeATenthOfTheTimeAtMost()
     {
-        // Steps of 25 ms on one thread, the team 30x slower (16 threads with 8 of 16 cores busy: a probe 0.75 s). Every
+        // Steps of 25 ms on one thread, the team 30x slower (a probe 0.75 s; cores taken by other programs). Every
         // kLongestProbeGap = 2 s the probes would take 27 % of the time; they come as seldom as keeps them at
         // kLargestProbeShare: every 29 / 0.1 = 290 steps.
         const auto rate = [](int, int threads) { return threads == 1 ? 0.04 : 0.04 / 30.0; };
