@@ -421,7 +421,7 @@ void MainWindow::buildStatusBar()
 {
     timeLabel_ = statusLabel(this, tr("simulated time and steps"));
     rateLabel_ = statusLabel(this, tr("steps per second of wall-clock time while playing"));
-    const SolverThreadsShare noSteps{granular::parallelBuild() ? granular::solverThreadSetting() : 1, 0, 0};
+    const SolverThreadsShare noSteps{solverThreadsSet(), 0, 0};
     threadsLabel_ = statusLabel(this, solverThreadsTip(noSteps));
     threadsLabel_->setObjectName(QStringLiteral("solverThreadsLabel"));
     threadsLabel_->setText(solverThreadsText(noSteps));

@@ -9,7 +9,6 @@
 #include "sim/BlowUpGuard.h"
 #include "sim/Run.h"
 #include "sim/Simulation.h"
-#include "util/Parallel.h"
 
 #include <QTimer>
 
@@ -367,7 +366,7 @@ private:
         const World& world = simulation_->world();
         shared_->steps = world.steps;
         ++rateWindowSteps_;
-        if (simulation_->lastStepThreads() < threadsSet()) {
+        if (simulation_->lastStepThreads() < solverThreadsSet()) {
             ++rateWindowStepsOnOne_;
         }
         if (world.steps % stepsPerRow(simulation_->settings()) == 0) {
@@ -419,7 +418,7 @@ private:
         const double minimumWindow = stopping ? 0.05 : kRateWindowSeconds;
         if (const double window = secondsBetween(rateWindowStart_, now);
             window >= minimumWindow || (stopping && rateWindowSteps_ > 0)) {
-            threads_ = {threadsSet(), rateWindowSteps_, rateWindowStepsOnOne_};
+            threads_ = {solverThreadsSet(), rateWindowSteps_, rateWindowStepsOnOne_};
             if (window >= minimumWindow) {
                 stepsPerSecond_ = static_cast<double>(rateWindowSteps_) / window;
             }
@@ -449,9 +448,6 @@ private:
         timer_->start(0);
     }
 
-    /// The solver threads set, as the steps can have them (1 in a build without OpenMP).
-    [[nodiscard]] static int threadsSet() { return parallelBuild() ? solverThreadSetting() : 1; }
-
     [[nodiscard]] StepStatus status() const
     {
         StepStatus s;
@@ -466,7 +462,7 @@ private:
         s.advisories = simulation_->advisories();
         s.running = shared_->running;
         // A count set since the stretch has no steps yet.
-        s.threads = threads_.set == threadsSet() ? threads_ : SolverThreadsShare{threadsSet(), 0, 0};
+        s.threads = threads_.set == solverThreadsSet() ? threads_ : SolverThreadsShare{solverThreadsSet(), 0, 0};
         return s;
     }
 

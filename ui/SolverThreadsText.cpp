@@ -1,5 +1,7 @@
 #include "SolverThreadsText.h"
 
+#include "util/Parallel.h"
+
 #include <QCoreApplication>
 
 namespace granular::ui {
@@ -18,6 +20,11 @@ bool mostlyOnOne(const SolverThreadsShare& share)
 }
 
 }  // namespace
+
+int solverThreadsSet()
+{
+    return parallelBuild() ? solverThreadSetting() : 1;
+}
 
 QString solverThreadsText(const SolverThreadsShare& share)
 {

@@ -15,6 +15,9 @@ struct SolverThreadsShare {
     std::int64_t stepsOnOne = 0;  ///< of those, run on one thread although more were set
 };
 
+/// The solver threads set, as the steps can have them: Simulation > Solver threads, 1 in a build without OpenMP.
+[[nodiscard]] int solverThreadsSet();
+
 /// The status bar's words for it: "2 threads", or "1 of 2 threads" where most of the stretch's steps ran on one.
 [[nodiscard]] QString solverThreadsText(const SolverThreadsShare& share);
 /// Its tooltip: the share in numbers and what makes it.
