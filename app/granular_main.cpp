@@ -43,8 +43,8 @@ int runCommandLine(int argc, char** argv)
                      "OMP_NUM_THREADS if set, else every core (results are identical for any count)")
         ->check(CLI::Range(1, 256));
     runCommand->add_flag("--fixed-threads", run.fixedThreads,
-                         "every step on --threads threads (default: a step runs on one thread where that is faster, "
-                         "e.g. while other programs take the cores)");
+                         "every step on --threads threads (default: a step runs on fewer threads where that is "
+                         "faster, e.g. while other programs take the cores)");
     runCommand->add_option("--seed", run.seed, "override the scenario's seed")
         ->check(CLI::Range(std::int64_t{0}, std::int64_t{9007199254740991}));
     runCommand->add_flag("--quiet", run.quiet, "no progress indicator and no closing line");
@@ -67,7 +67,7 @@ int runCommandLine(int argc, char** argv)
                      "OMP_NUM_THREADS if set, else every core (results are identical for any count)")
         ->check(CLI::Range(1, 256));
     resumeCommand->add_flag("--fixed-threads", resume.fixedThreads,
-                            "every step on --threads threads (default: a step runs on one thread where that is "
+                            "every step on --threads threads (default: a step runs on fewer threads where that is "
                             "faster, e.g. while other programs take the cores)");
     resumeCommand->add_flag("--quiet", resume.quiet, "no progress indicator and no closing line");
 

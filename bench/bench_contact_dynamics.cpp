@@ -4,7 +4,7 @@
 //   THREADS: solver threads (default 1); SWEEP: solver.sweep, random (default, the paper's) or coloured;
 //   CASE: piston2d or packing3d_20000 alone (default all: both; one alone e.g. under a profiler);
 //   PACE: fixed (default: every step on THREADS threads) or adaptive (as the CLI and the studio run: a step may run
-//   on one thread where that is faster, sim/ThreadPace.h).
+//   on fewer threads where that is faster, sim/ThreadPace.h).
 #include "BuiltinScenarios.h"
 #include "CdPacking3d.h"
 #include "scenario/Scenario.h"
@@ -33,7 +33,7 @@ struct Figure {
     std::int64_t contactUpdates = 0;
     double meanCandidates = 0.0;
     std::array<double, static_cast<int>(StepStage::Count)> stageSeconds{};  ///< s per stage, summed
-    int stepsOnOne = 0;  ///< timed steps that the pace ran on one thread of several
+    int stepsOnFewer = 0;  ///< timed steps that the pace ran on fewer threads than set
 };
 
 /// Runs `warmup` steps untimed, then times `steps` steps.
@@ -48,7 +48,7 @@ Figure measure(const std::string& name, Scenario scenario, int warmup, int steps
     for (int n = 0; n < steps; ++n) {
         simulation.step();
         figure.contactUpdates += simulation.lastStep().contactUpdates;
-        figure.stepsOnOne += simulation.lastStepThreads() < solverThreads() ? 1 : 0;
+        figure.stepsOnFewer += simulation.lastStepThreads() < solverThreads() ? 1 : 0;
         figure.meanCandidates += static_cast<double>(simulation.lastStep().candidates);
         for (std::size_t stage = 0; stage < figure.stageSeconds.size(); ++stage) {
             figure.stageSeconds[stage] += simulation.lastStep().stageSeconds[stage];
@@ -120,7 +120,7 @@ int main(int argc, char** argv)
                        {"contact_updates_per_s", rate},
                        {"threads", solverThreads()},
                        {"pace", pace},
-                       {"steps_on_one_thread", f.stepsOnOne},
+                       {"steps_on_fewer_threads", f.stepsOnFewer},
                        {"sweep", sweep}});
     }
     const std::string path = argc > 1 ? argv[1] : "bench_contact_dynamics.json";

@@ -3,7 +3,7 @@
 // gravity with Coulomb friction. Not a test: prints and saves the figure.
 // Usage: bench_md [OUTPUT.json] [THREADS] [PACE] (solver threads, default 1; the results are the same for any count)
 //   PACE: fixed (default: every step on THREADS threads) or adaptive (as the CLI and the studio run: a step may run
-//   on one thread where that is faster, sim/ThreadPace.h).
+//   on fewer threads where that is faster, sim/ThreadPace.h).
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 #include "util/Parallel.h"
@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <string>
 
 using namespace granular;
@@ -67,7 +68,8 @@ int main(int argc, char** argv)
     }
     const auto particles = static_cast<std::int64_t>(simulation.world().particles.size());
     std::int64_t mdSteps = 0;
-    int stepsOnFewer = 0;  // solver steps that the pace ran on one thread
+    int stepsOnFewer = 0;               // solver steps that the pace ran on fewer threads than set
+    std::map<int, int> stepsOnThreads;  // threads -> solver steps run on them
     double candidates = 0.0;
     double contacts = 0.0;
     std::array<double, static_cast<int>(StepStage::Count)> stageSeconds{};
@@ -77,6 +79,7 @@ int main(int argc, char** argv)
         const StepDiagnostics& d = simulation.lastStep();
         mdSteps += d.iterations;  // velocity-Verlet steps in this solver.dt
         stepsOnFewer += simulation.lastStepThreads() < solverThreads() ? 1 : 0;
+        ++stepsOnThreads[simulation.lastStepThreads()];
         candidates += static_cast<double>(d.candidates) / kSteps;
         contacts += static_cast<double>(d.contacts) / kSteps;
         for (std::size_t stage = 0; stage < stageSeconds.size(); ++stage) {
@@ -97,7 +100,11 @@ int main(int argc, char** argv)
     }
     std::printf("\n");
     if (pace == "adaptive") {
-        std::printf("adaptive pace: %d of %d solver steps on one thread\n", stepsOnFewer, kSteps);
+        std::printf("adaptive pace: %d of %d solver steps on fewer threads; threads: steps", stepsOnFewer, kSteps);
+        for (const auto& [count, steps] : stepsOnThreads) {
+            std::printf(" %d: %d", count, steps);
+        }
+        std::printf("\n");
     }
     const nlohmann::ordered_json out = {{"case", "md_packing3d_20000"},
                                         {"particles", particles},
@@ -109,7 +116,7 @@ int main(int argc, char** argv)
                                         {"stage_seconds", stages},
                                         {"particle_steps_per_s", rate},
                                         {"pace", pace},
-                                        {"solver_steps_on_one_thread", stepsOnFewer}};
+                                        {"solver_steps_on_fewer_threads", stepsOnFewer}};
     const std::string path = argc > 1 ? argv[1] : "bench_md.json";
     std::ofstream(path) << out.dump(2) << '\n';
     std::printf("saved %s\n", path.c_str());

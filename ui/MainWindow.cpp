@@ -421,7 +421,7 @@ void MainWindow::buildStatusBar()
 {
     timeLabel_ = statusLabel(this, tr("simulated time and steps"));
     rateLabel_ = statusLabel(this, tr("steps per second of wall-clock time while playing"));
-    const SolverThreadsShare noSteps{solverThreadsSet(), 0, 0};
+    const SolverThreadsShare noSteps{solverThreadsSet(), 0, 0, 0};
     threadsLabel_ = statusLabel(this, solverThreadsTip(noSteps));
     threadsLabel_->setObjectName(QStringLiteral("solverThreadsLabel"));
     threadsLabel_->setText(solverThreadsText(noSteps));
@@ -934,11 +934,11 @@ void MainWindow::addSolverThreadsMenu(QMenu& menu)
     adapt->setObjectName(QStringLiteral("adaptiveSolverThreads"));
     adapt->setCheckable(true);
     adapt->setChecked(granular::adaptiveSolverThreads());
-    adapt->setToolTip(tr("Run a step on one thread where that is faster: while other programs take the cores, the "
-                         "threads' team waits for its slowest thread at every barrier. The steps are timed, and now "
-                         "and then one runs on the other count to see whether that has changed (the status bar says "
-                         "\"1 of N threads\" while most run on one). The results are the same either way. Off: every "
-                         "step on the threads set (granular run --fixed-threads)."));
+    adapt->setToolTip(tr("Run a step on fewer threads (half, a quarter, ... one) where that is faster: while other "
+                         "programs take the cores, the threads' team waits for its slowest thread at every barrier. "
+                         "The steps are timed, and now and then one runs on another count to see whether that has "
+                         "changed (the status bar says \"M of N threads\" while most run on M). The results are the "
+                         "same either way. Off: every step on the threads set (granular run --fixed-threads)."));
     connect(adapt, &QAction::toggled, this, [](bool on) { granular::setAdaptiveSolverThreads(on); });
 }
 

@@ -106,7 +106,7 @@ private:
     void buildDisplayBar();
     void buildStatusBar();
     /// Simulation > Solver threads: 1 to the machine's cores, the process-wide solver thread count, and whether a
-    /// step may run on one thread where that is faster (Adapt to busy cores).
+    /// step may run on fewer threads where that is faster (Adapt to busy cores).
     void addSolverThreadsMenu(QMenu& menu);
     void startRun(const RunInfo& run);
     void showFrame(std::shared_ptr<const Frame> frame);

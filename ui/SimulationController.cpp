@@ -18,6 +18,7 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <utility>
@@ -315,7 +316,7 @@ private:
         stepsSinceFrame_ = 0;
         rateWindowStart_ = Clock::now();
         rateWindowSteps_ = 0;
-        rateWindowStepsOnOne_ = 0;
+        rateWindowThreads_.clear();
         timer_->start(0);
     }
 
@@ -366,9 +367,7 @@ private:
         const World& world = simulation_->world();
         shared_->steps = world.steps;
         ++rateWindowSteps_;
-        if (simulation_->lastStepThreads() < solverThreadsSet()) {
-            ++rateWindowStepsOnOne_;
-        }
+        ++rateWindowThreads_[simulation_->lastStepThreads()];
         if (world.steps % stepsPerRow(simulation_->settings()) == 0) {
             rows_.push_back(row());
         }
@@ -418,13 +417,13 @@ private:
         const double minimumWindow = stopping ? 0.05 : kRateWindowSeconds;
         if (const double window = secondsBetween(rateWindowStart_, now);
             window >= minimumWindow || (stopping && rateWindowSteps_ > 0)) {
-            threads_ = {solverThreadsSet(), rateWindowSteps_, rateWindowStepsOnOne_};
+            threads_ = solverThreadsShare(solverThreadsSet(), rateWindowThreads_);
             if (window >= minimumWindow) {
                 stepsPerSecond_ = static_cast<double>(rateWindowSteps_) / window;
             }
             rateWindowStart_ = now;
             rateWindowSteps_ = 0;
-            rateWindowStepsOnOne_ = 0;
+            rateWindowThreads_.clear();
         }
         if (stopping) {
             if (!stopReason.isEmpty()) {
@@ -462,7 +461,7 @@ private:
         s.advisories = simulation_->advisories();
         s.running = shared_->running;
         // A count set since the stretch has no steps yet.
-        s.threads = threads_.set == solverThreadsSet() ? threads_ : SolverThreadsShare{solverThreadsSet(), 0, 0};
+        s.threads = threads_.set == solverThreadsSet() ? threads_ : SolverThreadsShare{solverThreadsSet(), 0, 0, 0};
         return s;
     }
 
@@ -551,8 +550,8 @@ private:
     Clock::time_point lastPublish_{};
     Clock::time_point rateWindowStart_{};
     std::int64_t rateWindowSteps_ = 0;
-    std::int64_t rateWindowStepsOnOne_ = 0;  ///< of those, run on one thread by the pace (Simulation::lastStepThreads)
-    SolverThreadsShare threads_;             ///< the last rate window's (or the stopped run's)
+    std::map<int, std::int64_t> rateWindowThreads_;  ///< threads -> steps of those (Simulation::lastStepThreads)
+    SolverThreadsShare threads_;                     ///< the last rate window's (or the stopped run's)
     double stepsPerSecond_ = 0.0;
     double lastPistonForce_ = std::numeric_limits<double>::quiet_NaN();  ///< N, used by the last step
 };

@@ -13,13 +13,28 @@ QString tr(const char* text)
     return QCoreApplication::translate("SolverThreadsText", text);
 }
 
-/// Whether most of the stretch's steps ran on one thread.
-bool mostlyOnOne(const SolverThreadsShare& share)
+/// Whether most of the stretch's steps ran on fewer threads than set.
+bool mostlyOnFewer(const SolverThreadsShare& share)
 {
-    return share.set > 1 && 2 * share.stepsOnOne > share.steps;
+    return share.set > 1 && share.usual > 0 && share.usual < share.set;
 }
 
 }  // namespace
+
+SolverThreadsShare solverThreadsShare(int set, const std::map<int, std::int64_t>& stepsOnThreads)
+{
+    SolverThreadsShare share{set, 0, 0, 0};
+    std::int64_t most = 0;
+    for (const auto& [threads, steps] : stepsOnThreads) {
+        share.steps += steps;
+        share.stepsOnFewer += threads < set ? steps : 0;
+        if (steps >= most) {  // ascending threads: of equal counts, the most threads
+            most = steps;
+            share.usual = threads;
+        }
+    }
+    return share;
+}
 
 int solverThreadsSet()
 {
@@ -31,8 +46,8 @@ QString solverThreadsText(const SolverThreadsShare& share)
     if (share.set == 1) {
         return tr("1 thread");
     }
-    if (mostlyOnOne(share)) {
-        return tr("1 of %1 threads").arg(share.set);
+    if (mostlyOnFewer(share)) {
+        return tr("%1 of %2 threads").arg(share.usual).arg(share.set);
     }
     return tr("%1 threads").arg(share.set);
 }
@@ -40,15 +55,15 @@ QString solverThreadsText(const SolverThreadsShare& share)
 QString solverThreadsTip(const SolverThreadsShare& share)
 {
     QString tip = tr("Solver threads set: %1 (Simulation > Solver threads).").arg(share.set);
-    if (share.set > 1 && share.steps > 0 && share.stepsOnOne == 0) {
+    if (share.set > 1 && share.steps > 0 && share.stepsOnFewer == 0) {
         tip += QLatin1Char(' ') + tr("The last %1 steps all ran on them.").arg(share.steps);
     } else if (share.set > 1 && share.steps > 0) {
-        tip += QLatin1Char(' ') + tr("%1 of the last %2 steps ran on one thread, which got more done per second than "
-                                     "the team: the team waits for its slowest thread at every barrier, and a thread "
-                                     "slows down where another program, or the studio's drawing, takes its core. The "
-                                     "results are the same on any count. Simulation > Solver threads > Adapt to busy "
-                                     "cores turns this off.")
-                                      .arg(share.stepsOnOne)
+        tip += QLatin1Char(' ') + tr("%1 of the last %2 steps ran on fewer threads, which got more done per second "
+                                     "than the threads set: a team waits for its slowest thread at every barrier, and "
+                                     "a thread slows down where another program, or the studio's drawing, takes its "
+                                     "core. The results are the same on any count. Simulation > Solver threads > "
+                                     "Adapt to busy cores turns this off.")
+                                      .arg(share.stepsOnFewer)
                                       .arg(share.steps);
     }
     return tip;

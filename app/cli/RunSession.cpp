@@ -62,7 +62,7 @@ nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatisti
     summary["method"] = std::string(choiceName(settings.solver.method));
     summary["seed"] = settings.seed;
     summary["threads"] = threads;
-    summary["steps_on_one_thread"] = stats.stepsOnOneThread;  // the pace found one thread faster (sim/ThreadPace.h)
+    summary["steps_on_fewer_threads"] = stats.stepsOnFewerThreads;  // the pace found fewer faster (sim/ThreadPace.h)
     summary["particles"] = simulation.world().particles.size();
     summary["simulated_time_s"] = table.time.empty() ? 0.0 : table.time.back();
     summary["steps"] = stats.steps;

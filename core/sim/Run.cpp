@@ -62,7 +62,7 @@ RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const Progr
         }
         n = simulation.world().steps;
         if (simulation.lastStepThreads() < solverThreadSetting()) {
-            ++stats.stepsOnOneThread;
+            ++stats.stepsOnFewerThreads;
         }
         const bool finished = simulation.finished();
         const bool interrupted = !finished && stop && stop();

@@ -25,8 +25,8 @@ struct RunStatistics {
     std::int64_t steps = 0;  ///< steps of the simulation so far (also those before a resumed run)
     std::int64_t contactUpdates = 0;
     double wallSeconds = 0.0;  ///< s of real time spent stepping in this call
-    /// Steps of this call that ran on one thread where more were set (ThreadPace: the team was slower then).
-    std::int64_t stepsOnOneThread = 0;
+    /// Steps of this call that ran on fewer threads than set (ThreadPace: more threads were slower then).
+    std::int64_t stepsOnFewerThreads = 0;
     RunEnd end = RunEnd::RunTime;
     std::string message;  ///< for a blow-up: the guard's one line
 

@@ -80,10 +80,10 @@ void Simulation::reset()
 
 void Simulation::step()
 {
-    // The threads set, or one where that is faster for now: the results are the same on any count.
+    // The threads set, or fewer where that is faster for now: the results are the same on any count.
     const int threads = adaptiveSolverThreads() ? pace_.threadsFor(solverThreadSetting()) : solverThreadSetting();
-    if (threads == 1 && lastStepThreads_ > 1) {
-        releaseSolverTeam();  // its threads would spin a while beside this step's
+    if (threads < lastStepThreads_) {
+        releaseSolverTeam();  // the threads left out would spin a while beside this step's
     }
     {
         const SolverThreadCap cap(threads);

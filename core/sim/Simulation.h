@@ -63,7 +63,7 @@ public:
     [[nodiscard]] const Settings& settings() const { return settings_; }
     [[nodiscard]] const World& world() const { return world_; }
     [[nodiscard]] const StepDiagnostics& lastStep() const { return lastStep_; }
-    /// The solver threads the last step ran on: those set, or one where the pace found one thread faster
+    /// The solver threads the last step ran on: those set, or fewer where the pace found fewer faster
     /// (adaptiveSolverThreads, sim/ThreadPace.h).
     [[nodiscard]] int lastStepThreads() const { return lastStepThreads_; }
     [[nodiscard]] const std::vector<Observable>& observables() const { return observables_; }

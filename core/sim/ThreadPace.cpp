@@ -37,17 +37,55 @@ double ThreadPace::Window::stepSeconds() const
     return steps() > 0 ? totalSeconds() / static_cast<double>(steps()) : 0.0;
 }
 
+std::vector<int> ThreadPace::ladderFor(int requested)
+{
+    std::vector<int> ladder{std::max(requested, 1)};
+    while (ladder.back() > 1) {
+        ladder.push_back((ladder.back() + 1) / 2);
+    }
+    return ladder;
+}
+
+int ThreadPace::preferredThreads() const
+{
+    return ladder_.empty() ? 1 : ladder_[preferred_];
+}
+
+std::size_t ThreadPace::probeRung(std::size_t turn) const
+{
+    // The others in the order preferred + 1, preferred - 1, preferred + 2, ... (rung + 1 has fewer threads), those
+    // off the ladder skipped; `turn` counts round them.
+    const std::size_t others = ladder_.size() - 1;
+    std::size_t left = turn % others;
+    for (std::size_t distance = 1;; ++distance) {
+        if (preferred_ + distance < ladder_.size()) {
+            if (left == 0) {
+                return preferred_ + distance;
+            }
+            --left;
+        }
+        if (distance <= preferred_) {
+            if (left == 0) {
+                return preferred_ - distance;
+            }
+            --left;
+        }
+    }
+}
+
 int ThreadPace::threadsFor(int requested)
 {
     if (requested != requested_) {
         *this = ThreadPace();
         requested_ = requested;
+        ladder_ = ladderFor(requested);
+        windows_.assign(ladder_.size(), Window{});
     }
     if (requested <= 1) {
         return 1;
     }
     probing_ = sinceProbe_ >= interval_;
-    return onOne_ != probing_ ? 1 : requested;
+    return ladder_[probing_ ? probeRung(turn_) : preferred_];
 }
 
 void ThreadPace::record(int threads, double seconds, double work)
@@ -55,40 +93,52 @@ void ThreadPace::record(int threads, double seconds, double work)
     if (requested_ <= 1 || !(seconds > 0.0) || !(work > 0.0)) {
         return;
     }
-    Window& window = threads == 1 ? one_ : team_;
+    const auto found = std::find(ladder_.begin(), ladder_.end(), threads);
+    if (found == ladder_.end()) {
+        return;  // not a count this pace asked for
+    }
+    const auto rung = static_cast<std::size_t>(found - ladder_.begin());
+    Window& window = windows_[rung];
     const double before = window.rate();
     window.add(seconds, work);
     if (probing_) {
         probing_ = false;
         sinceProbe_ = 0;
-        decide(work / seconds);
+        decide(rung, work / seconds);
         return;
     }
     ++sinceProbe_;
-    if (!onOne_ && before > 0.0 && work / seconds < kSlump * before) {
-        sinceProbe_ = std::max(sinceProbe_, interval_);  // the team may have lost a core: probe at once
+    if (threads > 1 && before > 0.0 && work / seconds < kSlump * before) {
+        // A thread may have lost its core: fewer threads probed at once.
+        sinceProbe_ = std::max(sinceProbe_, interval_);
+        turn_ = 0;
     }
 }
 
-void ThreadPace::decide(double probeRate)
+void ThreadPace::decide(std::size_t rung, double probeRate)
 {
-    const double team = team_.rate();
-    const double one = one_.rate();
-    if (onOne_ ? team > one : one > kMargin * team) {
-        onOne_ = !onOne_;
+    const double probed = windows_[rung].rate();
+    const double current = windows_[preferred_].rate();
+    const bool fewer = ladder_[rung] < ladder_[preferred_];
+    if (fewer ? probed > kMargin * current : probed > current) {
+        preferred_ = rung;
+        turn_ = 0;  // the probes start again from the new preferred count's neighbours
+    } else if (!(probeRate > kMargin * current)) {
+        ++turn_;  // a step clearly faster than the preferred count's is probed again (its window may hold older steps)
     }
-    const Window& preferredWindow = onOne_ ? one_ : team_;
+    const Window& preferredWindow = windows_[preferred_];
     const double preferred = preferredWindow.rate();
-    const double other = onOne_ ? team : one;
+    const double other = windows_[probeRung(turn_)].rate();
     if (probeRate > preferred || !(other > 0.0)) {
-        // The probe beat the rate it was measured against: the next ones come sooner, to confirm or undo it.
+        // The probe beat the rate it was measured against, or the next count is not measured yet: the next probe comes
+        // sooner, to confirm or undo it.
         interval_ = std::max(interval_ / 2, kShortestInterval);
         return;
     }
     // A probe costs preferred / other - 1 steps more than a step on the preferred count; and the probes come at least
     // every kLongestProbeGap seconds, so that a freed core is taken back within seconds, unless they would then take
     // more than kLargestProbeShare of the time.
-    const double extra = preferred / other - 1.0;
+    const double extra = std::max(preferred / other - 1.0, 0.0);
     const double steps = std::min(
         extra / kProbeBudget, std::max(kLongestProbeGap / preferredWindow.stepSeconds(), extra / kLargestProbeShare));
     interval_ = static_cast<int>(std::clamp(std::ceil(steps), double{kShortestInterval}, double{kLongestInterval}));

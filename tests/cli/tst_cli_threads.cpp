@@ -109,25 +109,26 @@ void CliThreadsTest::softParticlesAreIdenticalForAnyThreadCount()
 }
 
 // The thread pace (core/sim/ThreadPace.h): with 2 threads set, the fourth step runs on one thread whatever the
-// timings (its first probe, after ThreadPace::kFirstProbe steps on the team), and summary.json counts it;
+// timings (its first probe, after ThreadPace::kFirstProbe steps on the team), and summary.json counts it among the
+// steps on fewer threads;
 // --fixed-threads runs every step on the threads set.
 void CliThreadsTest::thePaceTriesOneThreadUnlessThreadsAreFixed()
 {
     if (!granular::parallelBuild()) {
         QSKIP("a build without OpenMP runs every step on one thread");
     }
-    const auto stepsOnOne = [](const std::string& options) -> long long {
+    const auto stepsOnFewer = [](const std::string& options) -> long long {
         const ScratchDirectory dir;
         const Result r = runGranular("run piston2d --set run.time=0.1 --quiet --threads 2 " + options + " --out '" +
                                      dir.path.string() + "'");
         if (r.exitCode != 0) {
             return -1;
         }
-        return nlohmann::json::parse(slurp(dir.path / "summary.json")).at("steps_on_one_thread").get<long long>();
+        return nlohmann::json::parse(slurp(dir.path / "summary.json")).at("steps_on_fewer_threads").get<long long>();
     };
-    const long long adaptive = stepsOnOne("");
+    const long long adaptive = stepsOnFewer("");
     QVERIFY2(adaptive >= 1 && adaptive <= 10, std::to_string(adaptive).c_str());
-    QCOMPARE(stepsOnOne("--fixed-threads"), 0LL);
+    QCOMPARE(stepsOnFewer("--fixed-threads"), 0LL);
 }
 
 QTEST_APPLESS_MAIN(CliThreadsTest)

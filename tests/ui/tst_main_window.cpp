@@ -255,8 +255,8 @@ private slots:
     void statusBarSaysWhatThreadsTheStepsRanOn()
     {
         // The status bar names the solver threads set and, in its tooltip, how many of the last stretch's steps the
-        // pace ran on one thread (sim/ThreadPace.h); "1 of N threads" where most did. Simulation > Solver threads >
-        // Adapt to busy cores turns the pace off.
+        // pace ran on fewer threads (sim/ThreadPace.h); "M of N threads" where most ran on M. Simulation > Solver
+        // threads > Adapt to busy cores turns the pace off.
         if (!granular::parallelBuild()) {
             QSKIP("a build without OpenMP runs every step on one thread");
         }
@@ -278,11 +278,12 @@ private slots:
         granular::ui::SolverThreadsShare share = window_->status().threads;
         QCOMPARE(share.set, 2);
         QCOMPARE(share.steps, std::int64_t{4});
-        QVERIFY2(share.stepsOnOne >= 1 && share.stepsOnOne <= 3, qPrintable(QString::number(share.stepsOnOne)));
+        QVERIFY2(share.stepsOnFewer >= 1 && share.stepsOnFewer <= 3, qPrintable(QString::number(share.stepsOnFewer)));
+        QCOMPARE(share.usual, 2 * share.stepsOnFewer > share.steps ? 1 : 2);
         QCOMPARE(label->text(), granular::ui::solverThreadsText(share));
-        QVERIFY2(
-            label->toolTip().contains(QStringLiteral("%1 of the last 4 steps ran on one thread").arg(share.stepsOnOne)),
-            qPrintable(label->toolTip()));
+        QVERIFY2(label->toolTip().contains(
+                     QStringLiteral("%1 of the last 4 steps ran on fewer threads").arg(share.stepsOnFewer)),
+                 qPrintable(label->toolTip()));
 
         // Off: every step on the two threads.
         adapt->trigger();
@@ -291,7 +292,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 9 && !window_->status().running, kTimeout);
         share = window_->status().threads;
         QCOMPARE(share.steps, std::int64_t{5});
-        QCOMPARE(share.stepsOnOne, std::int64_t{0});
+        QCOMPARE(share.stepsOnFewer, std::int64_t{0});
         QCOMPARE(label->text(), QStringLiteral("2 threads"));
         QVERIFY2(label->toolTip().contains(QStringLiteral("The last 5 steps all ran on them")),
                  qPrintable(label->toolTip()));
@@ -304,10 +305,16 @@ private slots:
         QCOMPARE(label->text(), QStringLiteral("1 thread"));
         QVERIFY(granular::adaptiveSolverThreads());
 
-        // The words where most of a stretch ran on one thread, and where none did.
-        QCOMPARE(granular::ui::solverThreadsText({2, 10, 6}), QStringLiteral("1 of 2 threads"));
-        QCOMPARE(granular::ui::solverThreadsText({4, 10, 5}), QStringLiteral("4 threads"));
-        QCOMPARE(granular::ui::solverThreadsText({3, 0, 0}), QStringLiteral("3 threads"));
+        // The words where most of a stretch ran on fewer threads, and where none did; the share of a stretch.
+        QCOMPARE(granular::ui::solverThreadsText({2, 10, 6, 1}), QStringLiteral("1 of 2 threads"));
+        QCOMPARE(granular::ui::solverThreadsText({16, 10, 9, 8}), QStringLiteral("8 of 16 threads"));
+        QCOMPARE(granular::ui::solverThreadsText({4, 10, 5, 4}), QStringLiteral("4 threads"));
+        QCOMPARE(granular::ui::solverThreadsText({3, 0, 0, 0}), QStringLiteral("3 threads"));
+        const granular::ui::SolverThreadsShare mixed = granular::ui::solverThreadsShare(16, {{1, 1}, {8, 7}, {16, 2}});
+        QCOMPARE(mixed.steps, std::int64_t{10});
+        QCOMPARE(mixed.stepsOnFewer, std::int64_t{8});
+        QCOMPARE(mixed.usual, 8);
+        QCOMPARE(granular::ui::solverThreadsShare(2, {{1, 2}, {2, 2}}).usual, 2);  // a tie: the threads set
     }
 
     void presentationModeEnlargesTextAndLines()
