@@ -47,8 +47,9 @@ double timeOf(const std::vector<int>& chosen, const std::function<double(int, in
     return total;
 }
 
-/// Work per step time relative to one thread on a 16-core machine with 8 of its cores busy (measured on such a
-/// machine with md's 20,000-sphere packing: 8 threads 6.5x one thread, 16 threads over 5x slower than one).
+/// Work per step time relative to one thread on a 16-core machine with 8 of its cores busy: 8 and 16 threads as
+/// measured on such a machine with md's 20,000-sphere packing (8 threads 6.5x one thread, 16 threads over 5x slower
+/// than one), 2 and 4 threads assumed in between.
 double eightFree(int threads)
 {
     switch (threads) {
@@ -259,7 +260,7 @@ private slots:
         const int toEight = settlesOn(chosen, 8, 300, 8);
         QVERIFY2(toEight >= 300 && toEight <= 302, std::to_string(toEight).c_str());
         // Back to 16 once its window of probes is fast again: each fast probe halves the steps to the next, of 16
-        // again (here within 0.3 s of steps after the cores are free).
+        // again (here 0.4 s of steps after the cores are free).
         const int back = settlesOn(chosen, 16, 3300, 8);
         QVERIFY2(back >= 3300 && back <= 7000, std::to_string(back).c_str());
         // 16 probed seldom meanwhile: a probe of 16 costs over 30 steps on 8.
