@@ -21,8 +21,8 @@ using Json = nlohmann::ordered_json;
 /// Summary keys that measure the machine, not the physics: left out of the statistics.
 bool isMachineKey(const std::string& key)
 {
-    static const std::set<std::string> keys{"seed", "threads", "wall_time_s", "steps_per_s", "contact_updates_per_s",
-                                            "units"};
+    static const std::set<std::string> keys{"seed",        "threads",     "steps_on_fewer_threads", "steps_on_threads",
+                                            "wall_time_s", "steps_per_s", "contact_updates_per_s",  "units"};
     return keys.contains(key);
 }
 

@@ -63,6 +63,11 @@ nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatisti
     summary["seed"] = settings.seed;
     summary["threads"] = threads;
     summary["steps_on_fewer_threads"] = stats.stepsOnFewerThreads;  // the pace found fewer faster (sim/ThreadPace.h)
+    nlohmann::ordered_json onThreads = nlohmann::ordered_json::object();  // threads -> steps, "2": 40
+    for (const auto& [count, steps] : stats.stepsOnThreads) {
+        onThreads[std::to_string(count)] = steps;
+    }
+    summary["steps_on_threads"] = onThreads;
     summary["particles"] = simulation.world().particles.size();
     summary["simulated_time_s"] = table.time.empty() ? 0.0 : table.time.back();
     summary["steps"] = stats.steps;

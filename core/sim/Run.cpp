@@ -64,6 +64,7 @@ RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const Progr
         if (simulation.lastStepThreads() < solverThreadSetting()) {
             ++stats.stepsOnFewerThreads;
         }
+        ++stats.stepsOnThreads[simulation.lastStepThreads()];
         const bool finished = simulation.finished();
         const bool interrupted = !finished && stop && stop();
         if (n % rowEvery == 0 || n == totalSteps || finished || interrupted) {

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,8 @@ struct RunStatistics {
     double wallSeconds = 0.0;  ///< s of real time spent stepping in this call
     /// Steps of this call that ran on fewer threads than set (ThreadPace: more threads were slower then).
     std::int64_t stepsOnFewerThreads = 0;
+    /// Steps of this call by the threads they ran on (Simulation::lastStepThreads).
+    std::map<int, std::int64_t> stepsOnThreads;
     RunEnd end = RunEnd::RunTime;
     std::string message;  ///< for a blow-up: the guard's one line
 

@@ -110,25 +110,32 @@ void CliThreadsTest::softParticlesAreIdenticalForAnyThreadCount()
 
 // The thread pace (core/sim/ThreadPace.h): with 2 threads set, the fourth step runs on one thread whatever the
 // timings (its first probe, after ThreadPace::kFirstProbe steps on the team), and summary.json counts it among the
-// steps on fewer threads;
+// steps on fewer threads and in its steps by threads;
 // --fixed-threads runs every step on the threads set.
 void CliThreadsTest::thePaceTriesOneThreadUnlessThreadsAreFixed()
 {
     if (!granular::parallelBuild()) {
         QSKIP("a build without OpenMP runs every step on one thread");
     }
-    const auto stepsOnFewer = [](const std::string& options) -> long long {
+    // The summary.json of a run of 100 steps (null where the run failed).
+    const auto summaryOf = [](const std::string& options) -> nlohmann::json {
         const ScratchDirectory dir;
         const Result r = runGranular("run piston2d --set run.time=0.1 --quiet --threads 2 " + options + " --out '" +
                                      dir.path.string() + "'");
-        if (r.exitCode != 0) {
-            return -1;
-        }
-        return nlohmann::json::parse(slurp(dir.path / "summary.json")).at("steps_on_fewer_threads").get<long long>();
+        return r.exitCode == 0 ? nlohmann::json::parse(slurp(dir.path / "summary.json")) : nlohmann::json();
     };
-    const long long adaptive = stepsOnFewer("");
-    QVERIFY2(adaptive >= 1 && adaptive <= 10, std::to_string(adaptive).c_str());
-    QCOMPARE(stepsOnFewer("--fixed-threads"), 0LL);
+    const nlohmann::json adaptive = summaryOf("");
+    QVERIFY(adaptive.is_object());
+    const auto fewer = adaptive.at("steps_on_fewer_threads").get<long long>();
+    QVERIFY2(fewer >= 1 && fewer <= 10, std::to_string(fewer).c_str());
+    const nlohmann::json& onThreads = adaptive.at("steps_on_threads");
+    QCOMPARE(onThreads.value("1", 0LL), fewer);
+    QCOMPARE(onThreads.value("1", 0LL) + onThreads.value("2", 0LL), adaptive.at("steps").get<long long>());
+    const nlohmann::json fixed = summaryOf("--fixed-threads");
+    QVERIFY(fixed.is_object());
+    QCOMPARE(fixed.at("steps_on_fewer_threads").get<long long>(), 0LL);
+    const nlohmann::json allOnTwo{{"2", fixed.at("steps").get<long long>()}};
+    QCOMPARE(fixed.at("steps_on_threads").dump(), allOnTwo.dump());
 }
 
 QTEST_APPLESS_MAIN(CliThreadsTest)
