@@ -13,7 +13,7 @@ QString tr(const char* text)
     return QCoreApplication::translate("SolverThreadsText", text);
 }
 
-/// Whether most of the stretch's steps ran on fewer threads than set.
+/// Whether the count that more of the stretch's steps ran on than on any other is fewer than the threads set.
 bool mostlyOnFewer(const SolverThreadsShare& share)
 {
     return share.set > 1 && share.usual > 0 && share.usual < share.set;

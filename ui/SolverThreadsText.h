@@ -14,7 +14,7 @@ struct SolverThreadsShare {
     int set = 1;                    ///< threads set
     std::int64_t steps = 0;         ///< steps of the stretch
     std::int64_t stepsOnFewer = 0;  ///< of those, run on fewer threads than set
-    int usual = 0;                  ///< the threads most of the stretch's steps ran on (0: no step)
+    int usual = 0;                  ///< the count more steps ran on than on any other (ties: the higher; 0: no step)
 };
 
 /// The share of a stretch whose steps ran on these threads: threads -> steps.
@@ -23,7 +23,8 @@ struct SolverThreadsShare {
 /// The solver threads set, as the steps can have them: Simulation > Solver threads, 1 in a build without OpenMP.
 [[nodiscard]] int solverThreadsSet();
 
-/// The status bar's words for it: "16 threads", or "8 of 16 threads" where most of the stretch's steps ran on 8.
+/// The status bar's words for it: "16 threads", or "8 of 16 threads" where more of the stretch's steps ran on 8 than on
+/// any other count.
 [[nodiscard]] QString solverThreadsText(const SolverThreadsShare& share);
 /// Its tooltip: the share in numbers and what makes it.
 [[nodiscard]] QString solverThreadsTip(const SolverThreadsShare& share);
