@@ -36,6 +36,7 @@ StepDiagnostics ContactDynamicsStepper::step(World& world)
         diagnostics.iterations = result.iterations;
         diagnostics.residual = result.residual;
         diagnostics.forceChange = result.forceChange;
+        diagnostics.knownUpdates = result.knownUpdates;
     }
     {
         const StageTimer timer(diagnostics, StepStage::Integrate);

@@ -6,6 +6,7 @@
 #include "model/Particles.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 
 namespace granular {
@@ -21,6 +22,7 @@ struct alignas(64) SweepContact {
     std::int32_t body0 = 0;
     std::int32_t body1 = 0;  ///< the grain of body 1
     ContactKind kind = ContactKind::Particle;
+    std::uint32_t openAt = 0;  ///< the sweeps' tick at which the contact was last found staying open (OpenContactTicks)
     Vector3Of<double> normal{0.0, 0.0, 0.0};           ///< unit, from body 0 to body 1
     double lever0 = 0.0;                               ///< m, r0: body 0's lever arm is r0 n (0 for a boundary)
     double lever1 = 0.0;                               ///< m, r1: body 1's lever arm is -r1 n
@@ -33,6 +35,7 @@ struct alignas(64) SweepContact {
 };
 
 static_assert(sizeof(SweepContact) == 128, "a sweep record is two cache lines");
+static_assert(offsetof(SweepContact, normal) == 16, "the tick fills the padding before the normal");
 
 inline Vector3Of<double> components(const Vec3& v)
 {

@@ -20,6 +20,7 @@ struct StepDiagnostics {
     std::int64_t slidingContacts = 0;  ///< active contacts whose friction is at the Coulomb limit (CD methods)
     std::int64_t candidates = 0;       ///< contact candidates visited by the solver
     std::int64_t contactUpdates = 0;   ///< one-contact solves performed in this step
+    std::int64_t knownUpdates = 0;     ///< CD: of these, the ones known without computing them (OpenContactTicks)
     double meanOverlap = 0.0;          ///< m, over active contacts
     double maxOverlap = 0.0;           ///< m
     std::array<double, static_cast<int>(StepStage::Count)> stageSeconds{};  ///< wall time per stage

@@ -153,7 +153,7 @@ template <template <class> class Space> Tally compareLanes(int dimension)
         int lane = 0;
         for (SweepContact* s : {&scalarFirst, &scalarSecond}) {
             FrameForce<Vec> before{};
-            scalarChange[lane] = sweepUpdate(0, *s, scalarMotion, nullptr, terms, before);
+            scalarChange[lane] = sweepUpdate(0, *s, scalarMotion, nullptr, terms, before).change;
             scalarMotion.applyToGrains(*s, scalarChange[lane]);
             const double tangential = std::sqrt(dot(s->tangentialForce, s->tangentialForce));
             if (s->normalForce == 0.0 && tangential == 0.0) {
@@ -168,7 +168,7 @@ template <template <class> class Space> Tally compareLanes(int dimension)
         if (dimension == 2) {
             for (SweepContact* s : {&spaceFirst, &spaceSecond}) {
                 FrameForce<Vector3Of<double>> before{};
-                spaceMotion.applyToGrains(*s, sweepUpdate(0, *s, spaceMotion, nullptr, terms, before));
+                spaceMotion.applyToGrains(*s, sweepUpdate(0, *s, spaceMotion, nullptr, terms, before).change);
             }
             bool same = spaceFirst.normalForce == scalarFirst.normalForce &&
                         spaceSecond.normalForce == scalarSecond.normalForce &&
