@@ -290,7 +290,11 @@ SweepResult randomSweeps(const std::vector<Contact>& contacts, const SolverSetti
                 }
             }
             FrameForce<Space<double>> before{};
-            const auto [d, changed] = sweepUpdate<kWatch>(a, s, motion, boundaryVelocity, terms, before);
+            // Named, not bound: clang before 16 does not let a lambda capture a structured binding.
+            const SweepUpdateOf<Space<double>> outcome =
+                sweepUpdate<kWatch>(a, s, motion, boundaryVelocity, terms, before);
+            const ForceChangeOf<Space<double>>& d = outcome.change;
+            const bool changed = outcome.changed;
             if (changed) {
                 terms.update(a, s, d, [&] { motion.apply(s, d); });
             }
@@ -357,7 +361,9 @@ SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSet
             }
         }
         FrameForce<Space<double>> before{};
-        const auto [d, changed] = sweepUpdate<kWatch>(a, s, motion, boundaryVelocity, terms, before);
+        const SweepUpdateOf<Space<double>> outcome = sweepUpdate<kWatch>(a, s, motion, boundaryVelocity, terms, before);
+        const ForceChangeOf<Space<double>>& d = outcome.change;
+        const bool changed = outcome.changed;
         if (changed) {
             terms.updateInColour(a, s, d, [&] { motion.applyToGrains(s, d); });
         }
