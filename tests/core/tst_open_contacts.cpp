@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <vector>
 
@@ -142,8 +143,8 @@ private slots:
         for (const char* sweep : {"random", "coloured"}) {
             const Run one = run(sweep, 1, 50);
             const double share = static_cast<double>(one.known) / static_cast<double>(one.updates);
-            qInfo("%s sweep: %lld of %lld updates known (%.1f %%)", sweep, static_cast<long long>(one.known),
-                  static_cast<long long>(one.updates), 100.0 * share);
+            std::printf("%s sweep: %lld of %lld updates known (%.1f %%)\n", sweep, static_cast<long long>(one.known),
+                        static_cast<long long>(one.updates), 100.0 * share);
             QVERIFY2(share > 0.5, sweep);
             for (const int threads : {2, 3}) {
                 const Run more = run(sweep, threads, 50);
