@@ -15,12 +15,12 @@ namespace granular {
 /// same grains: it computes the same numbers and again changes nothing. Most candidates of a loose packing are such
 /// (the bench's falling 20,000 spheres: ~92 %), so the sweeps skip them: the same results, bit for bit.
 ///
-/// The sweeps number their updates within a step (ticks, from 1); each grain keeps the tick of the last update that
-/// changed its predicted motion (changed()), each record the tick at which it was last found staying open
-/// (SweepContact::openAt, 0: not found so). An update at a later tick may be skipped while both grains' ticks are
-/// older than the record's (unchanged()). Ticks only grow within a step; where they would pass 2^32 the sweeps forget
-/// what they found (restart()). Only contacts whose boundary cannot move during the sweeps (a grain pair, a wall, the
-/// drum) are skipped: the piston's velocity changes with every piston update.
+/// The sweeps number their updates within a step (ticks, from 1; the coloured sweep one per colour); each grain keeps
+/// the tick of the last update that changed its predicted motion, each record the tick at which it was last found
+/// staying open (SweepContact::openAt, 0: not found so), both written by updated(). An update at a later tick may be
+/// skipped while both grains' ticks are older than the record's (unchanged()). Ticks only grow within a step; where
+/// they would pass 2^32 the sweeps forget what they found (reserve()). Only contacts whose boundary cannot move during
+/// the sweeps (a grain pair, a wall, the drum) are skipped: the piston's velocity changes with every piston update.
 class OpenContactTicks {
 public:
     /// A step's first tick, for `grains` grains whose motion is all new (the warm start changed it).
@@ -41,8 +41,9 @@ public:
         }
         start(changedAt_.size());
     }
-    /// The tick the next update takes, and the one after it.
+    /// The tick the next update takes.
     [[nodiscard]] std::uint32_t next() const { return next_; }
+    /// Takes `by` ticks (an iteration's updates, or its colours).
     void advance(std::uint32_t by) { next_ += by; }
 
     /// Whether record s's update can be skipped: it stayed open at its last update, and its grains have not changed
