@@ -104,6 +104,13 @@ template <class Vec> [[gnu::always_inline]] inline bool noForce(const FrameForce
     return any == 0;
 }
 
+/// Whether an update from `before` to `after` left an open contact open: no force before, none after.
+template <class Vec>
+[[gnu::always_inline]] inline bool stayedOpen(const FrameForce<Vec>& before, const FrameForce<Vec>& after)
+{
+    return noForce(after) && noForce(before);
+}
+
 /// One update of record `s` (contact a) in the space of Vec (Vector3Of, or Vector2Of for disks): its relative velocity
 /// from the predicted motion, what the method adds to it (`terms`), the shock law's new force (eq. 23 and 34,
 /// shockLawUpdate), stored in the record. Returns the change; `before` gets the force before it. The caller applies
@@ -121,7 +128,7 @@ sweepUpdate(std::size_t a, SweepContact& s, const PredictedMotion& motion, const
         terms.relativeVelocity(a, motion.relativeVelocity<Vec>(s, boundaryVelocity)), n, before, ratesOf(s));
     const ForceChangeOf<Vec> d = changeOfForce(before, after, n);
     if constexpr (WatchOpen && Terms::kPlainUpdates) {
-        if (noForce(after) && noForce(before)) {
+        if (stayedOpen(before, after)) {
             return {d, false};
         }
     }
@@ -198,8 +205,8 @@ void updateGrainPairsInLanes(SweepContact& first, SweepContact& second, Predicte
     ForceChangeOf<Vec> secondChange{};
     updateGrainContacts<Space>(first, second, motion, firstChange, secondChange);
     if constexpr (WatchOpen) {
-        ticks.updated(first, tick, !(noForce(firstBefore) && noForce(forceOf<Vec>(first))));
-        ticks.updated(second, tick, !(noForce(secondBefore) && noForce(forceOf<Vec>(second))));
+        ticks.updated(first, tick, !stayedOpen(firstBefore, forceOf<Vec>(first)));
+        ticks.updated(second, tick, !stayedOpen(secondBefore, forceOf<Vec>(second)));
     }
     if (!measure) {
         return;
