@@ -261,6 +261,8 @@ SweepResult randomSweeps(const std::vector<Contact>& contacts, const SolverSetti
     const std::int64_t limit = solver.iterationLimit();
     const bool inLanes = randomSweepInLanes(count, motion.size());
     constexpr bool kWatch = WatchOpen && Terms::kPlainUpdates;
+    constexpr std::size_t kContactAhead = kWatch ? kPrefetchContactWatching : kPrefetchContact;
+    constexpr std::size_t kGrainsAhead = kWatch ? kPrefetchGrainsWatching : kPrefetchGrains;
     OpenContactTicks& ticks = workspace.ticks;  // the update at k takes the tick first + k
     while (result.iterations < limit) {
         shuffleSweepOrder(workspace.order, random, workspace.reciprocals);
@@ -271,11 +273,7 @@ SweepResult randomSweeps(const std::vector<Contact>& contacts, const SolverSetti
         }
         const std::uint32_t first = ticks.next();
         for (std::size_t k = 0; k < count; ++k) {
-            if constexpr (kWatch) {
-                prefetchAhead<kPrefetchContactWatching, kPrefetchGrainsWatching>(records, order, count, motion, k);
-            } else {
-                prefetchAhead(records, order, count, motion, k);
-            }
+            prefetchAhead<kContactAhead, kGrainsAhead>(records, order, count, motion, k);
             const std::uint32_t a = order[k];
             SweepContact& s = records[a];
             const std::uint32_t tick = first + static_cast<std::uint32_t>(k);
