@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cd/ColourPace.h"
 #include "cd/ContactColouring.h"
 #include "cd/ContactUpdate.h"
 #include "cd/GrainContactLanes.h"
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <chrono>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -78,6 +80,7 @@ struct SweepWorkspace {
     std::vector<SweepContact> records;                ///< per contact, what its updates read and write
     std::vector<Vector3Of<double>> boundaryVelocity;  ///< m/s, a wall or drum contact's boundary at its point
     ContactColouring colouring;                       ///< the coloured sweep's colours
+    ColourPace pace;                                  ///< where the coloured sweep cuts its colours between threads
     std::vector<SweepContact> colourOrder;            ///< the coloured sweep's copies of the records, colour by colour
     std::vector<std::uint32_t> colourPlace;           ///< contact a's place in colourOrder
     std::vector<ForceChange> forceChange;  ///< the coloured sweep's, in colour order, in the current iteration
@@ -400,33 +403,62 @@ SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSet
     // several contacts share is updated by one of its threads between them.
     bool done = result.iterations >= limit;
     const std::vector<std::uint32_t>* order = nullptr;
+    ColourPace& pace = workspace.pace;
     inThreadTeam(count, [&](const ThreadTeam& team) {
         std::int64_t known = 0;  // this thread's known updates
+        const std::size_t self = team.thread();
+        const bool paced = team.size() > 1;
+        team.single([&] { pace.start(colouring.colours(), team.size()); });
+        // body(m) for this thread's range of a colour's n units, timed, then the team waits for the colour's end.
+        const auto inPacedRange = [&](std::size_t colour, std::size_t n, const auto& body)
+            __attribute__((always_inline))
+        {
+            const auto [firstUnit, endUnit] = pace.range(colour, self, n);
+            const ColourPace::Clock::time_point began =
+                paced ? ColourPace::Clock::now() : ColourPace::Clock::time_point{};
+            for (std::size_t m = firstUnit; m < endUnit; ++m) {
+                body(m);
+            }
+            if (paced) {
+                pace.record(colour, self, std::chrono::duration<double>(ColourPace::Clock::now() - began).count());
+            }
+            team.barrier();
+        };
         team.forEach(count, [&](std::size_t i) {
             ordered[i] = workspace.records[original[i]];
             workspace.colourPlace[original[i]] = static_cast<std::uint32_t>(i);
         });
+        // The next iteration's order (and whether it is measured), by one thread: at the start and in the single step
+        // that ends the iteration before, so that the team waits once between two iterations.
+        const auto startIteration = [&] {
+            pace.adjust();
+            order = &colouring.shuffledOrder(random);
+            measure = measuredIteration(result, solver);
+            if constexpr (kWatch) {
+                ticks.reserve(order->size(), {ordered, count});
+                first = ticks.next();
+                ticks.advance(static_cast<std::uint32_t>(order->size()));
+            }
+        };
+        team.single([&] {
+            if (!done) {
+                startIteration();
+            }
+        });
         while (!done) {
-            team.single([&] {
-                order = &colouring.shuffledOrder(random);
-                measure = measuredIteration(result, solver);
-                if constexpr (kWatch) {
-                    ticks.reserve(order->size(), {ordered, count});
-                    first = ticks.next();
-                    ticks.advance(static_cast<std::uint32_t>(order->size()));
-                }
-            });
+            // Read here, after the single step that set it: the next one may set it again while this thread is still
+            // between the last colour and the measures.
+            const bool measuring = measure;
             for (std::size_t place = 0; place < order->size(); ++place) {
                 const std::uint32_t colour = (*order)[place];
                 const std::uint32_t tick = first + static_cast<std::uint32_t>(place);
                 const std::size_t start = colouring.firstMember(colour);
                 const std::size_t size = colouring.members(colour).size();
-                // The team waits after every colour anyway: even a few contacts are shared out (smallest loop 0).
+                // The team waits after every colour anyway: even a few contacts are shared out, at the pace's cuts.
                 if constexpr (kGrainContactLanes && Terms::kPlainUpdates) {
                     // Two members at a time, grain pairs side by side (they share no grain: the same results).
-                    team.forEach(
-                        (size + 1) / 2,
-                        [&](std::size_t m) __attribute__((always_inline)) {
+                    inPacedRange(
+                        colour, (size + 1) / 2, [&](std::size_t m) __attribute__((always_inline)) {
                             const std::size_t i = start + 2 * m;
                             if (2 * m + kColourPrefetchGrains + 1 < size) {
                                 motion.prefetch(ordered[i + kColourPrefetchGrains]);
@@ -445,11 +477,9 @@ SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSet
                                 update(j, tick, known);
                             }
                             update(i, tick, known);
-                        },
-                        0);
+                        });
                 } else {
-                    team.forEach(
-                        size, [&](std::size_t m) { update(start + m, tick, known); }, 0);
+                    inPacedRange(colour, size, [&](std::size_t m) { update(start + m, tick, known); });
                 }
                 if (Terms::kFinishesColours || !colouring.pistonMembers(colour).empty()) {
                     team.single([&] {
@@ -461,21 +491,27 @@ SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSet
                 }
             }
             // In blocks of a fixed size, merged in block order.
-            team.forEach(
-                measure ? parts.size() : 0,
-                [&](std::size_t b) {
-                    SweepConvergence part(solver.forceCutoff, solver.criterion);  // local: no false sharing
-                    for (std::size_t a = b * kConvergenceBlock; a < std::min(count, (b + 1) * kConvergenceBlock); ++a) {
-                        part.record(workspace.forceChange[workspace.colourPlace[a]]);
-                    }
-                    parts[b] = part;
-                },
-                2);
+            if (measuring) {
+                team.forEach(
+                    parts.size(),
+                    [&](std::size_t b) {
+                        SweepConvergence part(solver.forceCutoff, solver.criterion);  // local: no false sharing
+                        for (std::size_t a = b * kConvergenceBlock; a < std::min(count, (b + 1) * kConvergenceBlock);
+                             ++a) {
+                            part.record(workspace.forceChange[workspace.colourPlace[a]]);
+                        }
+                        parts[b] = part;
+                    },
+                    2);
+            }
             team.single([&] {
                 for (SweepConvergence& part : parts) {
                     convergence.merge(part);
                 }
                 done = finishIteration(result, convergence, count, solver) || result.iterations >= limit;
+                if (!done) {
+                    startIteration();
+                }
             });
         }
         team.forEach(count, [&](std::size_t i) { workspace.records[original[i]] = ordered[i]; });

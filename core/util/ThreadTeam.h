@@ -56,6 +56,36 @@ public:
         step();
     }
 
+    /// This thread's number in the team, 0 ... size() - 1.
+    [[nodiscard]] std::size_t thread() const
+    {
+#if defined(GRANULAR_OPENMP)
+        if (parallel_) {
+            return static_cast<std::size_t>(omp_get_thread_num());
+        }
+#endif
+        return 0;
+    }
+    /// The team's threads.
+    [[nodiscard]] std::size_t size() const
+    {
+#if defined(GRANULAR_OPENMP)
+        if (parallel_) {
+            return static_cast<std::size_t>(omp_get_num_threads());
+        }
+#endif
+        return 1;
+    }
+    /// Waits until every thread of the team has come here; then each sees what the others wrote before.
+    void barrier() const
+    {
+#if defined(GRANULAR_OPENMP)
+        if (parallel_) {
+#pragma omp barrier
+        }
+#endif
+    }
+
 private:
     [[maybe_unused]] bool parallel_ = false;  // read only where OpenMP is built in
 };
