@@ -55,10 +55,19 @@ std::optional<std::size_t> lowestFreeColour(const std::uint64_t* mine, const std
 
 void ContactColouring::colour(const std::vector<Contact>& contacts, std::size_t particles)
 {
+    // One pass over the candidates' records (three cache lines each): their grains and whether they touch the piston,
+    // and each grain's degree; the rest reads these.
+    const std::size_t count = contacts.size();
+    grains_.resize(count);
+    piston_.resize(count);
     degree_.assign(particles, 0);
-    for (const Contact& c : contacts) {
+    for (std::size_t k = 0; k < count; ++k) {
+        const Contact& c = contacts[k];
+        const bool pair = c.kind == ContactKind::Particle;
+        grains_[k] = {c.particle, pair ? c.partner : -1};
+        piston_[k] = c.kind == ContactKind::Piston ? 1 : 0;
         ++degree_[static_cast<std::size_t>(c.particle)];
-        if (c.kind == ContactKind::Particle) {
+        if (pair) {
             ++degree_[static_cast<std::size_t>(c.partner)];
         }
     }
@@ -66,17 +75,16 @@ void ContactColouring::colour(const std::vector<Contact>& contacts, std::size_t 
     const std::uint32_t maxDegree = degree_.empty() ? 0 : *std::max_element(degree_.begin(), degree_.end());
     const std::size_t words = 2 * static_cast<std::size_t>(maxDegree) / 64 + 1;
     taken_.assign(particles * words, 0);
-    colourOf_.resize(contacts.size());
+    colourOf_.resize(count);
     std::size_t colours = 0;
     // The colours that hold a piston contact: another piston contact goes to one of them where its grain allows,
     // so that few colours need the piston's update after them.
     pistonColours_.assign(words, 0);
-    for (std::size_t k = 0; k < contacts.size(); ++k) {
-        const Contact& c = contacts[k];
-        std::uint64_t* mine = taken_.data() + static_cast<std::size_t>(c.particle) * words;
-        std::uint64_t* partner =
-            c.kind == ContactKind::Particle ? taken_.data() + static_cast<std::size_t>(c.partner) * words : nullptr;
-        const bool piston = c.kind == ContactKind::Piston;
+    for (std::size_t k = 0; k < count; ++k) {
+        const auto [particle, other] = grains_[k];
+        std::uint64_t* mine = taken_.data() + static_cast<std::size_t>(particle) * words;
+        std::uint64_t* partner = other >= 0 ? taken_.data() + static_cast<std::size_t>(other) * words : nullptr;
+        const bool piston = piston_[k] != 0;
         std::optional<std::size_t> colour;
         if (piston) {
             colour = lowestFreeColour(mine, partner, pistonColours_.data(), words);
@@ -99,8 +107,7 @@ void ContactColouring::colour(const std::vector<Contact>& contacts, std::size_t 
     bucket(
         colourOf_, colours, [](std::size_t) { return true; }, start_, members_);
     bucket(
-        colourOf_, colours, [&](std::size_t k) { return contacts[k].kind == ContactKind::Piston; }, pistonStart_,
-        pistonMembers_);
+        colourOf_, colours, [&](std::size_t k) { return piston_[k] != 0; }, pistonStart_, pistonMembers_);
     resetSweepOrder(order_, colours);
 }
 

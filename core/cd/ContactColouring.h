@@ -2,6 +2,7 @@
 
 #include "model/Contact.h"
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -40,12 +41,14 @@ public:
     [[nodiscard]] const std::vector<std::uint32_t>& shuffledOrder(Random& random);
 
 private:
-    std::vector<std::uint32_t> colourOf_;       ///< per contact
-    std::vector<std::uint64_t> taken_;          ///< per grain, bit masks of the colours its contacts hold
-    std::vector<std::uint64_t> pistonColours_;  ///< bit mask of the colours that hold a piston contact
-    std::vector<std::uint32_t> degree_;         ///< per grain, contacts
-    std::vector<std::uint32_t> start_;          ///< colour k's members: [start_[k], start_[k + 1])
-    std::vector<std::uint32_t> members_;        ///< contact indices by colour
+    std::vector<std::array<std::int32_t, 2>> grains_;  ///< per contact: body 1's grain, body 0's (-1: not a grain)
+    std::vector<std::uint8_t> piston_;                 ///< per contact: 1 where it touches the piston
+    std::vector<std::uint32_t> colourOf_;              ///< per contact
+    std::vector<std::uint64_t> taken_;                 ///< per grain, bit masks of the colours its contacts hold
+    std::vector<std::uint64_t> pistonColours_;         ///< bit mask of the colours that hold a piston contact
+    std::vector<std::uint32_t> degree_;                ///< per grain, contacts
+    std::vector<std::uint32_t> start_;                 ///< colour k's members: [start_[k], start_[k + 1])
+    std::vector<std::uint32_t> members_;               ///< contact indices by colour
     std::vector<std::uint32_t> pistonStart_;    ///< colour k's piston contacts: [pistonStart_[k], pistonStart_[k + 1])
     std::vector<std::uint32_t> pistonMembers_;  ///< piston contact indices by colour
     std::vector<std::uint32_t> order_;          ///< the colours' sweep order

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -51,44 +52,75 @@ std::string likelyCause(const Settings& s, bool nonFinite, const BlowUpGuard::Ad
     return "solver.dt = " + number(s.solver.dt) + " s or an applied force is too large";
 }
 
-/// What is wrong with grain i, if anything: a non-finite state (`nonFinite` set), or, where the method keeps its
-/// grains contained, a step longer than the container or a place outside it.
-std::optional<std::string> grainProblem(const World& world, std::size_t i, double dt, double container, bool contained,
-                                        bool& nonFinite)
+/// What can be wrong with a grain.
+enum class GrainFault : std::uint8_t { None, NonFinite, TooFast, BeyondWall, BeyondPiston, OutsideDrum };
+
+/// What is wrong with grain i, if anything: a non-finite state, or, where the method keeps its grains contained, a
+/// step longer than the container or a place outside it (`wall` gets the wall's index). Inline and without words
+/// (grainProblem gives them): every grain is looked at after every step (out of line, with an optional message, the
+/// scan was ~5 % of a contact-dynamics step of the 20,000-sphere packing on one thread).
+[[gnu::always_inline]] inline GrainFault grainFault(const World& world, std::size_t i, double dt, double container,
+                                                    bool contained, std::size_t& wall)
 {
     const auto& p = world.particles;
     const Vec3& x = p.position[i];
     const Vec3& v = p.velocity[i];
     if (!x.allFinite() || !v.allFinite() || !p.angularVelocity[i].allFinite()) {
-        nonFinite = true;
-        return "grain " + std::to_string(i) + " has a non-finite position or velocity";
+        return GrainFault::NonFinite;
     }
     if (!contained) {
-        return std::nullopt;
+        return GrainFault::None;
     }
     // Squared: no square root for each grain at each step (the scan over 20,000 grains took 11 % less time).
     if (container > 0.0 && std::isfinite(p.mass[i]) && v.squaredNorm() * (dt * dt) > container * container) {
-        return "grain " + std::to_string(i) + " moves " + number(v.norm() * dt) + " m per step at " + number(v.norm()) +
-               " m/s, more than the container's " + number(container) + " m";
+        return GrainFault::TooFast;
     }
-    for (const PlaneWall& wall : world.walls) {
-        if (wall.signedDistance(x) < -p.radius[i]) {
-            return "grain " + std::to_string(i) + " is " + number(-wall.signedDistance(x)) + " m beyond the " +
-                   wall.name + " wall, outside its container";
+    for (wall = 0; wall < world.walls.size(); ++wall) {
+        if (world.walls[wall].signedDistance(x) < -p.radius[i]) {
+            return GrainFault::BeyondWall;
         }
     }
     if (world.piston && world.piston->plane.signedDistance(x) < -p.radius[i]) {
-        return "grain " + std::to_string(i) + " is " + number(-world.piston->plane.signedDistance(x)) +
-               " m beyond the piston, outside its container";
+        return GrainFault::BeyondPiston;
     }
     if (world.drum) {
         const Vec3 fromAxis = x - world.drum->centre;
         const double distance = (fromAxis - fromAxis.dot(world.drum->axis) * world.drum->axis).norm();
         if (distance > world.drum->radius + p.radius[i]) {
-            return "grain " + std::to_string(i) + " is outside the drum, " + number(distance) + " m from its axis";
+            return GrainFault::OutsideDrum;
         }
     }
-    return std::nullopt;
+    return GrainFault::None;
+}
+
+/// Grain i's fault (not None) in words.
+std::string grainProblem(const World& world, std::size_t i, double dt, GrainFault fault, std::size_t wall,
+                         double container)
+{
+    const auto& p = world.particles;
+    const Vec3& x = p.position[i];
+    const Vec3& v = p.velocity[i];
+    const std::string grain = "grain " + std::to_string(i);
+    switch (fault) {
+    case GrainFault::None:
+    case GrainFault::NonFinite:
+        break;
+    case GrainFault::TooFast:
+        return grain + " moves " + number(v.norm() * dt) + " m per step at " + number(v.norm()) +
+               " m/s, more than the container's " + number(container) + " m";
+    case GrainFault::BeyondWall:
+        return grain + " is " + number(-world.walls[wall].signedDistance(x)) + " m beyond the " +
+               world.walls[wall].name + " wall, outside its container";
+    case GrainFault::BeyondPiston:
+        return grain + " is " + number(-world.piston->plane.signedDistance(x)) +
+               " m beyond the piston, outside its container";
+    case GrainFault::OutsideDrum: {
+        const Vec3 fromAxis = x - world.drum->centre;
+        const double distance = (fromAxis - fromAxis.dot(world.drum->axis) * world.drum->axis).norm();
+        return grain + " is outside the drum, " + number(distance) + " m from its axis";
+    }
+    }
+    return grain + " has a non-finite position or velocity";
 }
 
 }  // namespace
@@ -105,11 +137,16 @@ void BlowUpGuard::check(const World& world, const StepDiagnostics& step, const S
     // The grains are looked at on the solver threads; the report names the first grain in index order with a problem.
     const std::size_t n = p.size();
     const double fromEnd = parallelMaximum(n, 0.0, [&](std::size_t i) {
-        bool ignored = false;
-        return grainProblem(world, i, dt, container, contained, ignored) ? static_cast<double>(n - i) : 0.0;
+        std::size_t wall = 0;
+        return grainFault(world, i, dt, container, contained, wall) != GrainFault::None ? static_cast<double>(n - i)
+                                                                                        : 0.0;
     });
     if (fromEnd > 0.0) {
-        what = grainProblem(world, n - static_cast<std::size_t>(fromEnd), dt, container, contained, nonFinite);
+        const std::size_t first = n - static_cast<std::size_t>(fromEnd);
+        std::size_t wall = 0;
+        const GrainFault fault = grainFault(world, first, dt, container, contained, wall);
+        nonFinite = fault == GrainFault::NonFinite;
+        what = grainProblem(world, first, dt, fault, wall, container);
     }
     const double smallest = n > 0 ? -parallelMaximum(n, -std::numeric_limits<double>::infinity(),
                                                      [&](std::size_t i) { return -p.radius[i]; })
