@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <optional>
 
 namespace granular {
 
@@ -34,21 +33,17 @@ void bucket(const std::vector<std::uint32_t>& colourOf, std::size_t colours, con
     }
 }
 
-/// The lowest colour that neither grain's mask (`partner` may be null) holds and `allowed` (null: every colour)
-/// holds, over `words` 64-bit words of colours.
-std::optional<std::size_t> lowestFreeColour(const std::uint64_t* mine, const std::uint64_t* partner,
-                                            const std::uint64_t* allowed, std::size_t words)
+/// The lowest colour that neither grain's mask holds (`partner` may be null), over `words` 64-bit words of colours;
+/// the caller's words have room for one.
+std::size_t lowestFreeColour(const std::uint64_t* mine, const std::uint64_t* partner, std::size_t words)
 {
     for (std::size_t w = 0; w < words; ++w) {
-        std::uint64_t free = ~(mine[w] | (partner != nullptr ? partner[w] : 0U));
-        if (allowed != nullptr) {
-            free &= allowed[w];
-        }
+        const std::uint64_t free = ~(mine[w] | (partner != nullptr ? partner[w] : 0U));
         if (free != 0U) {
             return w * 64 + static_cast<std::size_t>(std::countr_zero(free));
         }
     }
-    return std::nullopt;
+    return words * 64;
 }
 
 }  // namespace
@@ -77,32 +72,33 @@ void ContactColouring::colour(const std::vector<Contact>& contacts, std::size_t 
     taken_.assign(particles * words, 0);
     colourOf_.resize(count);
     std::size_t colours = 0;
-    // The colours that hold a piston contact: another piston contact goes to one of them where its grain allows,
-    // so that few colours need the piston's update after them.
-    pistonColours_.assign(words, 0);
-    for (std::size_t k = 0; k < count; ++k) {
+    // Contact k takes the lowest colour that neither of its grains holds yet.
+    const auto place = [&](std::size_t k) {
         const auto [particle, other] = grains_[k];
         std::uint64_t* mine = taken_.data() + static_cast<std::size_t>(particle) * words;
         std::uint64_t* partner = other >= 0 ? taken_.data() + static_cast<std::size_t>(other) * words : nullptr;
-        const bool piston = piston_[k] != 0;
-        std::optional<std::size_t> colour;
-        if (piston) {
-            colour = lowestFreeColour(mine, partner, pistonColours_.data(), words);
-        }
-        if (!colour) {
-            colour = lowestFreeColour(mine, partner, nullptr, words);  // one is free below 2 max deg (above)
-        }
-        const std::size_t w = *colour / 64;
-        const std::uint64_t mask = std::uint64_t{1} << (*colour % 64);
+        const std::size_t colour = lowestFreeColour(mine, partner, words);  // one is free below 2 max deg (above)
+        const std::size_t w = colour / 64;
+        const std::uint64_t mask = std::uint64_t{1} << (colour % 64);
         mine[w] |= mask;
         if (partner != nullptr) {
             partner[w] |= mask;
         }
-        if (piston) {
-            pistonColours_[w] |= mask;
+        colourOf_[k] = static_cast<std::uint32_t>(colour);
+        colours = std::max(colours, colour + 1);
+    };
+    // The piston's contacts first: each on a grain of its own that holds no colour yet, they all take the first
+    // colour, the only one that needs the piston's update after it (taken last, in index order, they fell into 4-5 of
+    // piston2d's 7 colours, each then ending with a wait of the team).
+    for (std::size_t k = 0; k < count; ++k) {
+        if (piston_[k] != 0) {
+            place(k);
         }
-        colourOf_[k] = static_cast<std::uint32_t>(*colour);
-        colours = std::max(colours, *colour + 1);
+    }
+    for (std::size_t k = 0; k < count; ++k) {
+        if (piston_[k] == 0) {
+            place(k);
+        }
     }
     bucket(
         colourOf_, colours, [](std::size_t) { return true; }, start_, members_);

@@ -11,12 +11,12 @@ namespace granular {
 
 class Random;
 
-/// Contacts in colours such that no two contacts of one colour share a grain (greedy, in ascending contact index:
-/// each contact takes the lowest colour that neither of its grains has yet; a piston contact the lowest of the
-/// colours that already hold piston contacts, where its grain has one free, since each such colour ends with the
-/// piston's update on one thread). Walls and the drum move on their own,
-/// so they join any colour; the piston too: a coloured sweep applies a colour's piston impulses afterwards. The
-/// colours depend on the contacts only, never on the thread count.
+/// Contacts in colours such that no two contacts of one colour share a grain (greedy: each contact takes the lowest
+/// colour that neither of its grains has yet, the piston's contacts first, then the others, each in ascending contact
+/// index; so the piston's contacts all take colour 0, the one colour that a coloured sweep ends with the piston's
+/// update on one thread). Walls and the drum move on their own, so they join any colour; the piston too: a coloured
+/// sweep applies a colour's piston impulses afterwards. The colours depend on the contacts only, never on the thread
+/// count.
 class ContactColouring {
 public:
     /// Colours `contacts` between `particles` grains.
@@ -45,7 +45,6 @@ private:
     std::vector<std::uint8_t> piston_;                 ///< per contact: 1 where it touches the piston
     std::vector<std::uint32_t> colourOf_;              ///< per contact
     std::vector<std::uint64_t> taken_;                 ///< per grain, bit masks of the colours its contacts hold
-    std::vector<std::uint64_t> pistonColours_;         ///< bit mask of the colours that hold a piston contact
     std::vector<std::uint32_t> degree_;                ///< per grain, contacts
     std::vector<std::uint32_t> start_;                 ///< colour k's members: [start_[k], start_[k + 1])
     std::vector<std::uint32_t> members_;               ///< contact indices by colour

@@ -1,6 +1,7 @@
 // ContactColouring (solver.sweep = coloured): every contact in exactly one colour, no two contacts of a colour
 // sharing a grain (so a colour's updates may run at once), members in ascending index, the piston contacts listed
-// apart, and fewer colours than twice the largest number of contacts on one grain (greedy colouring's bound).
+// apart and all in the first colour, and fewer colours than twice the largest number of contacts on one grain (greedy
+// colouring's bound).
 #include "RandomContacts.h"
 #include "cd/ContactColouring.h"
 #include "util/Random.h"
@@ -68,10 +69,10 @@ private slots:
                     colouring.colours(), maxDegree);
     }
 
-    /// Piston contacts go to colours that already hold piston contacts where their grain has one free (each such
-    /// colour ends with the piston's update on one thread). A chain 0-1-2 colours its pairs 0 and 1; grain 1's
-    /// piston contact takes colour 2, and grain 2's (colour 1 taken) joins colour 2 rather than the lowest free, 0.
-    void pistonContactsShareColours()
+    /// The piston's contacts are coloured first, so they all take colour 0, the one colour that ends with the
+    /// piston's update on one thread (taken last, in index order, they spread over 4-5 of piston2d's 7 colours). A
+    /// chain 0-1-2 pressed by the piston on grains 1 and 2: both piston contacts colour 0, the pairs 1 and 2.
+    void pistonContactsTakeTheFirstColour()
     {
         std::vector<Contact> contacts(4);
         contacts[0].partner = 0;
@@ -86,9 +87,20 @@ private slots:
         ContactColouring colouring;
         colouring.colour(contacts, 3);
         QCOMPARE(colouring.colours(), std::size_t{3});
-        QCOMPARE(colouring.pistonMembers(0).size(), std::size_t{0});
+        QCOMPARE(colouring.pistonMembers(0).size(), std::size_t{2});
         QCOMPARE(colouring.pistonMembers(1).size(), std::size_t{0});
-        QCOMPARE(colouring.pistonMembers(2).size(), std::size_t{2});
+        QCOMPARE(colouring.pistonMembers(2).size(), std::size_t{0});
+        QCOMPARE(colouring.members(1).size(), std::size_t{1});
+        QCOMPARE(colouring.members(1)[0], std::uint32_t{0});
+        QCOMPARE(colouring.members(2)[0], std::uint32_t{1});
+
+        Random random(7);  // many grains under the piston: still one colour holds them all
+        const std::vector<Contact> many = test::randomContacts(200, 1500, random);
+        colouring.colour(many, 200);
+        const auto pistons = static_cast<std::size_t>(
+            std::count_if(many.begin(), many.end(), [](const Contact& c) { return c.kind == ContactKind::Piston; }));
+        QVERIFY(pistons > 50);
+        QCOMPARE(colouring.pistonMembers(0).size(), pistons);
     }
 
     /// The colours' order is a permutation drawn from the generator: every colour once, the same for the same seed.
