@@ -117,12 +117,24 @@ void ContactDetection::update(World& world, double margin)
     const auto onDrum = [](double m) { return m; };
     // Grain by grain on the solver threads, appended in grain order: sorted by key as the loops of one thread.
     if (!world.walls.empty()) {
-        appendInOrder(n, next_, blockContacts_, [&](std::size_t j, std::vector<Contact>& out) {
-            for (std::size_t w = 0; w < world.walls.size(); ++w) {
-                addBoundaryContact(out, world, ContactKind::Wall, static_cast<std::int32_t>(w),
-                                   static_cast<std::int32_t>(j), margin, onWall);
-            }
-        });
+        // The walls, positions and radii through local copies of their addresses, the gaps as separation's (through
+        // `world`, with the append a call the compiler cannot see into, it reloaded the walls' vector at every test:
+        // the loop over 20,000 grains and 6 walls was ~6 % of a one-thread step of the packing).
+        const PlaneWall* walls = world.walls.data();
+        const std::size_t wallCount = world.walls.size();
+        const Vec3* position = p.position.data();
+        const double* radius = p.radius.data();
+        appendInOrder(n, next_, blockContacts_,
+                      [&, walls, wallCount, position, radius, margin](std::size_t j, std::vector<Contact>& out) {
+                          const Vec3 x = position[j];
+                          const double r = radius[j];
+                          for (std::size_t w = 0; w < wallCount; ++w) {
+                              if (wallGap(walls[w], x, r) < margin) {
+                                  appendBoundaryContact(out, world, ContactKind::Wall, static_cast<std::int32_t>(w),
+                                                        static_cast<std::int32_t>(j), onWall);
+                              }
+                          }
+                      });
     }
     if (world.piston) {
         const auto onPiston = [inverse = 1.0 / world.piston->mass](double m) { return 1.0 / (1.0 / m + inverse); };

@@ -12,6 +12,12 @@ struct Separation {
     bool hasNormal = true;        ///< false when the centres coincide (grains) or a grain sits on the drum's axis
 };
 
+/// m, the gap between a grain of radius r at x and a plane wall (negative: overlap).
+[[nodiscard]] [[gnu::always_inline]] inline double wallGap(const PlaneWall& wall, const Vec3& x, double r)
+{
+    return wall.signedDistance(x) - r;
+}
+
 /// The gap and normal between grain `particle` (body 1) and body 0 of the given kind (`partner`: a grain or a wall's
 /// index): grain-grain (minimum image in a periodic cell, Shaebani et al. 2009, eq. 21), grain-wall, grain-piston,
 /// grain-drum. The one place where gaps are computed. Inline: the md and cd inner loops call it for every candidate
@@ -41,7 +47,7 @@ struct Separation {
     case ContactKind::Wall: {
         const PlaneWall& wall = world.walls[static_cast<std::size_t>(partner)];
         s.normal = wall.normal;
-        s.gap = wall.signedDistance(p.position[j]) - r1;
+        s.gap = wallGap(wall, p.position[j], r1);
         break;
     }
     case ContactKind::Piston:
