@@ -446,12 +446,15 @@ SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSet
             }
         });
         while (!done) {
-            // Read here, after the single step that set it: the next one may set it again while this thread is still
-            // between the last colour and the measures.
+            // What the single step before set for this iteration, read here: the next one may set it again while this
+            // thread is still between the last colour's wait and the measures.
             const bool measuring = measure;
-            for (std::size_t place = 0; place < order->size(); ++place) {
-                const std::uint32_t colour = (*order)[place];
-                const std::uint32_t tick = first + static_cast<std::uint32_t>(place);
+            const std::uint32_t* colours = order->data();
+            const std::size_t colourCount = order->size();
+            const std::uint32_t firstTick = first;
+            for (std::size_t place = 0; place < colourCount; ++place) {
+                const std::uint32_t colour = colours[place];
+                const std::uint32_t tick = firstTick + static_cast<std::uint32_t>(place);
                 const std::size_t start = colouring.firstMember(colour);
                 const std::size_t size = colouring.members(colour).size();
                 // The team waits after every colour anyway: even a few contacts are shared out, at the pace's cuts.

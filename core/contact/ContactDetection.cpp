@@ -43,7 +43,7 @@ template <class NormalMass>
                                                       const NormalMass& normalMass)
 {
     const Separation s = separation(kind, index, particle, world);
-    if (s.gap < margin && s.hasNormal) {
+    if (!(s.gap >= margin) && s.hasNormal) {  // a gap that is not a number too: the blow-up guard reports it
         appendBoundaryContact(out, world, kind, index, particle, normalMass);
     }
 }
@@ -129,7 +129,7 @@ void ContactDetection::update(World& world, double margin)
                           const Vec3 x = position[j];
                           const double r = radius[j];
                           for (std::size_t w = 0; w < wallCount; ++w) {
-                              if (wallGap(walls[w], x, r) < margin) {
+                              if (!(wallGap(walls[w], x, r) >= margin)) {  // as addBoundaryContact's test
                                   appendBoundaryContact(out, world, ContactKind::Wall, static_cast<std::int32_t>(w),
                                                         static_cast<std::int32_t>(j), onWall);
                               }
