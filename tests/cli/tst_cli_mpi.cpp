@@ -6,6 +6,7 @@
 
 #include <QTest>
 
+#include <cstdio>
 #include <filesystem>
 #include <string>
 
@@ -14,10 +15,20 @@ using namespace granular::clitest;  // NOLINT(google-build-using-namespace): the
 
 namespace {
 
-/// `mpirun -n 2 granular ARGS`; --oversubscribe where the machine has fewer slots than ranks.
+/// `mpirun -n 2 granular ARGS`; --oversubscribe where the machine has fewer slots than ranks. Once more where Open
+/// MPI reports that it lost a rank it had not started ("... with PID 0 ... exiting improperly": seen once in a CI run
+/// under load, with no output of the rank; never reproduced alone or beside the same tests): a launch that failed,
+/// not a result. Any other failure, and a second lost launch, stands.
 Result runUnderMpirun(const std::string& arguments)
 {
-    return runGranularAfter(":", arguments, std::string("'") + GRANULAR_MPIEXEC + "' --oversubscribe -n 2");
+    const std::string launcher = std::string("'") + GRANULAR_MPIEXEC + "' --oversubscribe -n 2";
+    Result result = runGranularAfter(":", arguments, launcher);
+    if (result.exitCode != 0 && result.err.find("with PID 0") != std::string::npos &&
+        result.err.find("exiting improperly") != std::string::npos) {
+        std::printf("mpirun lost a rank before it started; running it again:\n%s\n", result.err.c_str());
+        result = runGranularAfter(":", arguments, launcher);
+    }
+    return result;
 }
 
 }  // namespace
