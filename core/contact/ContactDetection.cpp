@@ -95,21 +95,15 @@ void ContactDetection::update(World& world, double margin)
         const auto [i, j] = pairs_[k];
         const auto si = static_cast<std::size_t>(i);
         const auto sj = static_cast<std::size_t>(j);
-        // Every field written once, in memory order (refreshGeometry's geometry; no force until the merge below).
         Contact& c = next_[k];
+        c = Contact{};
         c.kind = ContactKind::Particle;
         c.partner = i;
         c.particle = j;
-        const Separation s = separation(ContactKind::Particle, i, j, world);
-        c.normal = s.hasNormal ? s.normal : Vec3::UnitY();  // UnitY where the centres coincide
-        c.lever0 = p.radius[si] * c.normal;
-        c.lever1 = -p.radius[sj] * c.normal;
+        c.normal = Vec3::UnitY();  // kept when the centres coincide
+        refreshGeometry(c, world);
         c.normalMass = 1.0 / (inverseMass_[si] + inverseMass_[sj]);
         c.tangentialMass = 1.0 / (tangentialTerm_[si] + tangentialTerm_[sj]);
-        c.force = Vec3::Zero();
-        c.surfaceVelocity = Vec3::Zero();
-        c.gap = s.gap;
-        c.bulge = {0.0, 0.0};
     });
     // m_n against a body of infinite mass is m; walls compute it as 1/(1/m), which may differ in the last
     // bit, and keep doing so for bit-identical series.
