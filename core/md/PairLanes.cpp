@@ -1,6 +1,8 @@
 #include "md/PairLanes.h"
 
+#include <array>
 #include <atomic>
+#include <cstdint>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 // GCC 12's AVX-512 intrinsics start their results from a deliberately undefined register (`__Y = __Y`), which
@@ -10,7 +12,6 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 #include <immintrin.h>
-#define GRANULAR_PAIR_LANES 1
 #endif
 
 namespace granular::md {
@@ -19,10 +20,10 @@ namespace {
 
 bool processorHasLanes()
 {
-#ifdef GRANULAR_PAIR_LANES
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     static const bool has = [] {
         __builtin_cpu_init();
-        return __builtin_cpu_supports("avx512f") != 0;
+        return static_cast<bool>(__builtin_cpu_supports("avx512f"));
     }();
     return has;
 #else
@@ -30,21 +31,25 @@ bool processorHasLanes()
 #endif
 }
 
-std::atomic<bool> switchedOff{false};
+std::atomic<bool>& switchedOff()
+{
+    static std::atomic<bool> off{false};
+    return off;
+}
 
 }  // namespace
 
 bool pairLanesOn()
 {
-    return !switchedOff.load(std::memory_order_relaxed) && processorHasLanes();
+    return !switchedOff().load(std::memory_order_relaxed) && processorHasLanes();
 }
 
 void setPairLanes(bool on)
 {
-    switchedOff.store(!on, std::memory_order_relaxed);
+    switchedOff().store(!on, std::memory_order_relaxed);
 }
 
-#ifdef GRANULAR_PAIR_LANES
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 
 namespace {
 
@@ -108,21 +113,6 @@ using Mask = __mmask8;
 {
     return {_mm512_mask_blend_pd(mask, no.v, yes.v)};
 }
-/// Lane l: base[stride * index[l]] (index: eight int32), from scalar loads.
-[[gnu::target("avx512f"), gnu::always_inline]] inline Lanes load8(const double* base, const std::int32_t* index,
-                                                                  std::ptrdiff_t stride)
-{
-    return {_mm512_set_pd(base[stride * index[7]], base[stride * index[6]], base[stride * index[5]],
-                          base[stride * index[4]], base[stride * index[3]], base[stride * index[2]],
-                          base[stride * index[1]], base[stride * index[0]])};
-}
-/// Lane l: base[stride * l].
-[[gnu::target("avx512f"), gnu::always_inline]] inline Lanes loadStrided(const double* base, std::ptrdiff_t stride)
-{
-    return {_mm512_set_pd(base[7 * stride], base[6 * stride], base[5 * stride], base[4 * stride], base[3 * stride],
-                          base[2 * stride], base[stride], base[0])};
-}
-
 /// Eight 3-vectors, a register per component.
 struct Lanes3 {
     Lanes x;
@@ -164,59 +154,42 @@ struct Lanes3 {
 {
     return {select(mask, yes.x, no.x), select(mask, yes.y, no.y), select(mask, yes.z, no.z)};
 }
-[[gnu::target("avx512f"), gnu::always_inline]] inline Lanes3 loadStrided3(const double* base, std::ptrdiff_t stride)
+/// Lane l: value(items[index[l]]).
+template <class Item, class Value>
+[[gnu::target("avx512f"), gnu::always_inline]] inline Lanes lanesOf(const Item* items, const std::int32_t* index,
+                                                                    const Value& value)
 {
-    return {loadStrided(base, stride), loadStrided(base + 1, stride), loadStrided(base + 2, stride)};
+    return {_mm512_set_pd(value(items[index[7]]), value(items[index[6]]), value(items[index[5]]),
+                          value(items[index[4]]), value(items[index[3]]), value(items[index[2]]),
+                          value(items[index[1]]), value(items[index[0]]))};
 }
-/// Lane l: the vector of grain index[l] of an array of Vec3.
-[[gnu::target("avx512f"), gnu::always_inline]] inline Lanes3 load3(const Vec3* vectors, const std::int32_t* index)
+/// Lane l: value(items[l]).
+template <class Item, class Value>
+[[gnu::target("avx512f"), gnu::always_inline]] inline Lanes lanesOf(const Item* items, const Value& value)
 {
-    const auto* base = reinterpret_cast<const double*>(vectors);
-    return {load8(base, index, 3), load8(base + 1, index, 3), load8(base + 2, index, 3)};
+    return {_mm512_set_pd(value(items[7]), value(items[6]), value(items[5]), value(items[4]), value(items[3]),
+                          value(items[2]), value(items[1]), value(items[0]))};
+}
+/// Lane l: the vector vector(items[index[l]]).
+template <class Item, class Vector>
+[[gnu::target("avx512f"), gnu::always_inline]] inline Lanes3 lanesOf3(const Item* items, const std::int32_t* index,
+                                                                      const Vector& vector)
+{
+    return {lanesOf(items, index, [&](const Item& item) { return vector(item).x(); }),
+            lanesOf(items, index, [&](const Item& item) { return vector(item).y(); }),
+            lanesOf(items, index, [&](const Item& item) { return vector(item).z(); })};
+}
+/// Lane l: the vector vector(items[l]).
+template <class Item, class Vector>
+[[gnu::target("avx512f"), gnu::always_inline]] inline Lanes3 lanesOf3(const Item* items, const Vector& vector)
+{
+    return {lanesOf(items, [&](const Item& item) { return vector(item).x(); }),
+            lanesOf(items, [&](const Item& item) { return vector(item).y(); }),
+            lanesOf(items, [&](const Item& item) { return vector(item).z(); })};
 }
 [[gnu::target("avx512f"), gnu::always_inline]] inline void store(double* to, Lanes a)
 {
     _mm512_store_pd(to, a.v);
-}
-
-static_assert(sizeof(Vec3) == 3 * sizeof(double), "the lanes read Vec3 arrays as packed doubles");
-static_assert(sizeof(ContactMemory) % sizeof(double) == 0, "the lanes step over ContactMemory in doubles");
-
-/// Where a ContactMemory's fields lie, in doubles from its start.
-struct MemoryLayout {
-    std::ptrdiff_t overlap;
-    std::ptrdiff_t elasticForce;
-    std::ptrdiff_t normal;
-    std::ptrdiff_t spring;
-    std::ptrdiff_t stiffness;
-    std::ptrdiff_t damping;
-    std::ptrdiff_t tangentialStiffness;
-    std::ptrdiff_t tangentialDamping;
-    std::ptrdiff_t friction;
-};
-
-MemoryLayout memoryLayout()
-{
-    const ContactMemory m;
-    const auto* start = reinterpret_cast<const char*>(&m);
-    const auto at = [start](const void* field) {
-        return (static_cast<const char*>(field) - start) / static_cast<std::ptrdiff_t>(sizeof(double));
-    };
-    return {at(&m.overlap),
-            at(&m.elasticForce),
-            at(m.normal.data()),
-            at(m.spring.data()),
-            at(&m.law.stiffness),
-            at(&m.law.damping),
-            at(&m.law.tangentialStiffness),
-            at(&m.law.tangentialDamping),
-            at(&m.law.friction)};
-}
-
-const MemoryLayout& layout()
-{
-    static const MemoryLayout fields = memoryLayout();
-    return fields;
 }
 
 /// PairLaw::elasticForce at an overlap > 0.
@@ -256,15 +229,15 @@ struct alignas(64) GroupResult {
         ImpulseAlong,
         Rows
     };
-    double row[Rows][kPairLanes];
+    std::array<std::array<double, kPairLanes>, Rows> row{};
     Mask apart = 0;
 };
 
-[[gnu::target("avx512f"), gnu::always_inline]] inline void store3(GroupResult& out, int row, const Lanes3& a)
+[[gnu::target("avx512f"), gnu::always_inline]] inline void store3(GroupResult& out, std::size_t row, const Lanes3& a)
 {
-    store(out.row[row], a.x);
-    store(out.row[row + 1], a.y);
-    store(out.row[row + 2], a.z);
+    store(out.row[row].data(), a.x);
+    store(out.row[row + 1].data(), a.y);
+    store(out.row[row + 2].data(), a.z);
 }
 
 /// The scalar evaluation of evaluateStepForces (rigidPairGeometry, then stepLoad for a step that does not publish)
@@ -272,25 +245,26 @@ struct alignas(64) GroupResult {
 template <bool Hertz>
 [[gnu::target("avx512f")]] void evaluateGroup(const PairRun& run, std::size_t first, GroupResult& out)
 {
-    const MemoryLayout& fields = layout();
-    const auto stride = static_cast<std::ptrdiff_t>(sizeof(ContactMemory) / sizeof(double));
-    const auto* memory = reinterpret_cast<const double*>(run.memory + first);
+    const ContactMemory* memory = run.memory + first;
+    const std::int32_t* i = run.partner + first;   // body 0
+    const std::int32_t* j = run.particle + first;  // body 1
     const Lanes zero = broadcast(0.0);
     const Lanes3 zero3{zero, zero, zero};
     const Lanes dt = broadcast(run.dt);
 
     // rigidPairGeometry (body 0 = grain i, body 1 = grain j), and the open pair's shortcut.
-    const Lanes3 d = load3(run.position, run.particle + first) - load3(run.position, run.partner + first);
-    const Lanes ri = load8(run.radius, run.partner + first, 1);
-    const Lanes rj = load8(run.radius, run.particle + first, 1);
-    const Lanes before = loadStrided(memory + fields.overlap, stride);
-    const Lanes3 previousNormal = loadStrided3(memory + fields.normal, stride);
+    const Lanes3 d = lanesOf3(run.position, j, [](const Vec3& v) -> const Vec3& { return v; }) -
+                     lanesOf3(run.position, i, [](const Vec3& v) -> const Vec3& { return v; });
+    const Lanes ri = lanesOf(run.radius, i, [](double r) { return r; });
+    const Lanes rj = lanesOf(run.radius, j, [](double r) { return r; });
+    const Lanes before = lanesOf(memory, [](const ContactMemory& m) { return m.overlap; });
+    const Lanes3 previousNormal = lanesOf3(memory, [](const ContactMemory& m) -> const Vec3& { return m.normal; });
     const Lanes distance = sqrt(dot(d, d));
     const Lanes gap = distance - ri - rj;
     out.apart = static_cast<Mask>(lessEqual(before, zero) & greaterEqual(gap, zero));
     if (out.apart == 0xFF) {
         // Every pair open before and after: the gaps only.
-        store(out.row[GroupResult::Overlap], -gap);
+        store(out.row[GroupResult::Overlap].data(), -gap);
         return;
     }
     const Lanes3 n = select(greater(distance, zero), d / distance, previousNormal);
@@ -300,8 +274,8 @@ template <bool Hertz>
     // stepLoad.
     const Lanes after = -gap;
     const Mask closedAfter = greater(after, zero);
-    const Lanes stiffness = loadStrided(memory + fields.stiffness, stride);
-    const Lanes damping = loadStrided(memory + fields.damping, stride);
+    const Lanes stiffness = lanesOf(memory, [](const ContactMemory& m) { return m.law.stiffness; });
+    const Lanes damping = lanesOf(memory, [](const ContactMemory& m) { return m.law.damping; });
     const Lanes elastic = select(closedAfter, elasticForce<Hertz>(stiffness, after), zero);
     const Lanes dashpotImpulse = dampingPotential<Hertz>(damping, after) - dampingPotential<Hertz>(damping, before);
     const Lanes3 dashpot = dashpotImpulse * n;
@@ -311,32 +285,33 @@ template <bool Hertz>
     const Mask opening = static_cast<Mask>(~closing & lessEqual(after, zero));
     const Lanes tauClosing = dt * after / (after - before);
     const Lanes3 closingImpulse = dashpot + (elastic * (tauClosing / exponentPlusOne - halfDt)) * n;
-    const Lanes elasticBefore = loadStrided(memory + fields.elasticForce, stride);
+    const Lanes elasticBefore = lanesOf(memory, [](const ContactMemory& m) { return m.elasticForce; });
     const Lanes tauOpening = dt * before / (before - after);
     const Lanes3 openingImpulse = dashpot + (elasticBefore * (tauOpening / exponentPlusOne - halfDt)) * previousNormal;
     const Lanes3 impulse = select(closing, closingImpulse, select(opening, openingImpulse, dashpot));
 
     // The tangential force of a pair closed at the step's end: the point velocity, springInTangentPlane, the
     // spring's force and capByCoulomb.
-    const Lanes3 V =
-        (load3(run.velocity, run.particle + first) + cross(load3(run.angularVelocity, run.particle + first), lever1)) -
-        (load3(run.velocity, run.partner + first) + cross(load3(run.angularVelocity, run.partner + first), lever0));
+    const Lanes3 V = (lanesOf3(run.velocity, j, [](const Vec3& v) -> const Vec3& { return v; }) +
+                      cross(lanesOf3(run.angularVelocity, j, [](const Vec3& v) -> const Vec3& { return v; }), lever1)) -
+                     (lanesOf3(run.velocity, i, [](const Vec3& v) -> const Vec3& { return v; }) +
+                      cross(lanesOf3(run.angularVelocity, i, [](const Vec3& v) -> const Vec3& { return v; }), lever0));
     const Lanes3 slip = dt * (V - dot(V, n) * n);
-    const Lanes3 oldSpring = loadStrided3(memory + fields.spring, stride);
+    const Lanes3 oldSpring = lanesOf3(memory, [](const ContactMemory& m) -> const Vec3& { return m.spring; });
     Lanes3 turned = oldSpring - dot(oldSpring, n) * n;
     const Lanes length = sqrt(dot(turned, turned));
     turned = select(greater(length, zero), (sqrt(dot(oldSpring, oldSpring)) / length) * turned, turned);
     Lanes3 spring = turned + slip;
-    Lanes tangentialStiffness = loadStrided(memory + fields.tangentialStiffness, stride);
-    Lanes tangentialDamping = loadStrided(memory + fields.tangentialDamping, stride);
+    Lanes tangentialStiffness = lanesOf(memory, [](const ContactMemory& m) { return m.law.tangentialStiffness; });
+    Lanes tangentialDamping = lanesOf(memory, [](const ContactMemory& m) { return m.law.tangentialDamping; });
     if constexpr (Hertz) {
         tangentialStiffness = tangentialStiffness * sqrt(after);
         tangentialDamping = tangentialDamping * sqrt(sqrt(after));
     }
     Lanes3 tangential = (-tangentialStiffness) * spring - (tangentialDamping / dt) * slip;
     const Lanes normalForce = elastic + dashpotImpulse / dt;
-    const Lanes limit =
-        loadStrided(memory + fields.friction, stride) * select(less(normalForce, zero), zero, normalForce);
+    const Lanes limit = lanesOf(memory, [](const ContactMemory& m) { return m.law.friction; }) *
+                        select(less(normalForce, zero), zero, normalForce);
     const Lanes magnitude = sqrt(dot(tangential, tangential));
     const Mask sliding = greater(magnitude, limit);
     tangential = select(sliding, (limit / magnitude) * tangential, tangential);
@@ -346,19 +321,19 @@ template <bool Hertz>
     spring = select(closedAfter, spring, zero3);
 
     const Lanes3 force = elastic * n + tangential;
-    store(out.row[GroupResult::Overlap], after);
-    store(out.row[GroupResult::Elastic], elastic);
+    store(out.row[GroupResult::Overlap].data(), after);
+    store(out.row[GroupResult::Elastic].data(), elastic);
     store3(out, GroupResult::Normal, select(out.apart, previousNormal, n));  // an open pair keeps its normal
     store3(out, GroupResult::Spring, spring);
     store3(out, GroupResult::Force, force);
     store3(out, GroupResult::Impulse, impulse);
     store3(out, GroupResult::Torque1, cross(lever1, tangential));
     store3(out, GroupResult::Torque0, cross(lever0, tangential));
-    store(out.row[GroupResult::ForceAlong], dot(force, n));
-    store(out.row[GroupResult::ImpulseAlong], dot(impulse, n));
+    store(out.row[GroupResult::ForceAlong].data(), dot(force, n));
+    store(out.row[GroupResult::ImpulseAlong].data(), dot(impulse, n));
 }
 
-Vec3 vectorAt(const GroupResult& out, int row, std::size_t lane)
+Vec3 vectorAt(const GroupResult& out, std::size_t row, std::size_t lane)
 {
     return {out.row[row][lane], out.row[row + 1][lane], out.row[row + 2][lane]};
 }
