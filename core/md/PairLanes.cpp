@@ -136,6 +136,11 @@ struct Lanes3 {
 {
     return {s * a.x, s * a.y, s * a.z};
 }
+/// Eigen's `v *= s`: each component times s, in that order (which NaN's payload survives follows the order).
+[[gnu::target("avx512f"), gnu::always_inline]] inline Lanes3 operator*(const Lanes3& a, Lanes s)
+{
+    return {a.x * s, a.y * s, a.z * s};
+}
 [[gnu::target("avx512f"), gnu::always_inline]] inline Lanes3 operator/(const Lanes3& a, Lanes s)
 {
     return {a.x / s, a.y / s, a.z / s};
@@ -300,7 +305,7 @@ template <bool Hertz>
     const Lanes3 oldSpring = lanesOf3(memory, [](const ContactMemory& m) -> const Vec3& { return m.spring; });
     Lanes3 turned = oldSpring - dot(oldSpring, n) * n;
     const Lanes length = sqrt(dot(turned, turned));
-    turned = select(greater(length, zero), (sqrt(dot(oldSpring, oldSpring)) / length) * turned, turned);
+    turned = select(greater(length, zero), turned * (sqrt(dot(oldSpring, oldSpring)) / length), turned);
     Lanes3 spring = turned + slip;
     Lanes tangentialStiffness = lanesOf(memory, [](const ContactMemory& m) { return m.law.tangentialStiffness; });
     Lanes tangentialDamping = lanesOf(memory, [](const ContactMemory& m) { return m.law.tangentialDamping; });
@@ -314,7 +319,7 @@ template <bool Hertz>
                         select(less(normalForce, zero), zero, normalForce);
     const Lanes magnitude = sqrt(dot(tangential, tangential));
     const Mask sliding = greater(magnitude, limit);
-    tangential = select(sliding, (limit / magnitude) * tangential, tangential);
+    tangential = select(sliding, tangential * (limit / magnitude), tangential);
     spring =
         select(sliding, select(greater(tangentialStiffness, zero), (-tangential) / tangentialStiffness, zero3), spring);
     tangential = select(closedAfter, tangential, zero3);
@@ -385,10 +390,10 @@ std::size_t evaluatePairLanes(const PairRun& run, ContactLoad* loads)
                 return first;
             }
         }
-        if (law == NormalLaw::Hertz) {
-            evaluateGroup<true>(run, first, out);
-        } else {
+        if (law == NormalLaw::Linear) {  // as PairLaw: anything else is Hertz's
             evaluateGroup<false>(run, first, out);
+        } else {
+            evaluateGroup<true>(run, first, out);
         }
         writeGroup(out, run.memory + first, loads + first);
     }

@@ -51,6 +51,8 @@ struct PairSystem {
     World world;
     std::vector<md::ContactMemory> memory;
     md::HalfStepVelocities half;
+    std::vector<std::int32_t> partner;   ///< body 0 of each pair
+    std::vector<std::int32_t> particle;  ///< body 1 of each pair
 
     PairSystem(std::size_t pairs, Laws laws, std::uint64_t seed)
     {
@@ -72,6 +74,8 @@ struct PairSystem {
             c.partner = static_cast<std::int32_t>(2 * p);
             c.particle = static_cast<std::int32_t>(2 * p + 1);
             world.contacts.push_back(c);
+            partner.push_back(c.partner);
+            particle.push_back(c.particle);
 
             md::ContactMemory m;
             // Mixed: the law alternates by groups of eight pairs, and every fifth group has both.
@@ -101,6 +105,28 @@ struct PairSystem {
     }
 };
 
+/// Every pair of the system as one run of evaluatePairLanes, with `memory` as the pairs' memories.
+md::PairRun wholeRun(const PairSystem& system, std::vector<md::ContactMemory>& memory)
+{
+    return {system.world.particles.position.data(),
+            system.world.particles.radius.data(),
+            system.half.velocity.data(),
+            system.half.angularVelocity.data(),
+            system.partner.data(),
+            system.particle.data(),
+            memory.data(),
+            memory.size(),
+            kDt};
+}
+
+/// Sets the lanes on or off for its lifetime, then back on (their default where the processor has them).
+struct LanesSwitch {
+    explicit LanesSwitch(bool on) { md::setPairLanes(on); }
+    ~LanesSwitch() { md::setPairLanes(true); }
+    LanesSwitch(const LanesSwitch&) = delete;
+    LanesSwitch& operator=(const LanesSwitch&) = delete;
+};
+
 struct StepResult {
     md::BodyLoads loads;
     std::vector<md::ContactMemory> memory;
@@ -108,13 +134,12 @@ struct StepResult {
 
 StepResult evaluate(const PairSystem& system, bool lanes)
 {
-    md::setPairLanes(lanes);
+    const LanesSwitch lanesSwitch(lanes);
     World world = system.world;
     StepResult result{{}, system.memory};
     md::LoadAssembly assembly;
     assembly.index(world);
     md::evaluateStepForces(world, result.memory, system.half, kDt, result.loads, nullptr, assembly, false);
-    md::setPairLanes(true);
     return result;
 }
 
@@ -199,36 +224,69 @@ private slots:
         }
     }
 
+    void eachLaneGivesTheScalarLoad()
+    {
+        // evaluatePairLanes called directly on every pair (not through evaluateStepForces, whose results would be the
+        // scalar code's too if it stopped calling the lanes): each pair's record against what the scalar evaluation
+        // added to its two grains, which no other pair touches (a zeroed sum plus the load, minus for body 0), its
+        // projections on the normal, and `active` exactly where the pair is not open before and after.
+        if (!md::pairLanesOn()) {
+            QSKIP("this processor has no AVX-512F: every grain pair is evaluated by the scalar code");
+        }
+        for (const Laws laws : {Laws::Linear, Laws::Hertz}) {
+            const PairSystem system(4000, laws, 20261129U + static_cast<std::uint64_t>(laws));
+            const StepResult scalar = evaluate(system, false);
+            std::vector<md::ContactMemory> memory = system.memory;
+            std::vector<md::ContactLoad> loads(memory.size());
+            QCOMPARE(md::evaluatePairLanes(wholeRun(system, memory), loads.data()), memory.size());
+            int differing = 0;
+            for (std::size_t k = 0; k < memory.size(); ++k) {
+                const md::ContactLoad& load = loads[k];
+                const std::size_t i = 2 * k;      // body 0
+                const std::size_t j = 2 * k + 1;  // body 1
+                const md::ContactMemory& m = scalar.memory[k];
+                const bool active = !(system.memory[k].overlap <= 0.0 && m.overlap <= 0.0);
+                bool same = load.active == active && sameBits(memory[k].overlap, m.overlap) &&
+                            sameBits(memory[k].elasticForce, m.elasticForce) && sameBits(memory[k].normal, m.normal) &&
+                            sameBits(memory[k].spring, m.spring);
+                if (same && active) {
+                    const Vec3 zero = Vec3::Zero();
+                    same = sameBits(zero + load.force, scalar.loads.force[j]) &&
+                           sameBits(zero - load.force, scalar.loads.force[i]) &&
+                           sameBits(zero + load.impulse, scalar.loads.impulse[j]) &&
+                           sameBits(zero - load.impulse, scalar.loads.impulse[i]) &&
+                           sameBits(zero + load.torque1, scalar.loads.torque[j]) &&
+                           sameBits(zero - load.torque0, scalar.loads.torque[i]) &&
+                           sameBits(load.forceAlong, load.force.dot(m.normal)) &&
+                           sameBits(load.impulseAlong, load.impulse.dot(m.normal));
+                }
+                if (!same && ++differing <= 3) {
+                    std::printf("pair %zu differs (active %d / %d, force x %.17g / %.17g)\n", k,
+                                static_cast<int>(load.active), static_cast<int>(active), load.force.x(),
+                                scalar.loads.force[j].x());
+                }
+            }
+            QCOMPARE(differing, 0);
+        }
+    }
+
     void lanesTakeWholeGroupsOfOneLaw()
     {
         // evaluatePairLanes takes the leading groups of eight and stops before a group whose laws differ.
+        if (!md::pairLanesOn()) {
+            QSKIP("this processor has no AVX-512F: every grain pair is evaluated by the scalar code");
+        }
         PairSystem system(40, Laws::Linear, 7U);
         system.memory[21].law.law = NormalLaw::Hertz;  // the third group (pairs 16-23) mixes the laws
-        md::PairRun run{system.world.particles.position.data(),
-                        system.world.particles.radius.data(),
-                        system.half.velocity.data(),
-                        system.half.angularVelocity.data(),
-                        nullptr,
-                        nullptr,
-                        system.memory.data(),
-                        0,
-                        kDt};
-        std::vector<std::int32_t> partner;
-        std::vector<std::int32_t> particle;
-        for (const Contact& c : system.world.contacts) {
-            partner.push_back(c.partner);
-            particle.push_back(c.particle);
-        }
-        run.partner = partner.data();
-        run.particle = particle.data();
+        std::vector<md::ContactMemory> memory = system.memory;
+        md::PairRun run = wholeRun(system, memory);
         std::vector<md::ContactLoad> loads(40);
         run.count = 15;
         QCOMPARE(md::evaluatePairLanes(run, loads.data()), std::size_t{8});
         run.count = 40;
         QCOMPARE(md::evaluatePairLanes(run, loads.data()), std::size_t{16});
-        md::setPairLanes(false);
+        const LanesSwitch off(false);
         QCOMPARE(md::evaluatePairLanes(run, loads.data()), std::size_t{0});
-        md::setPairLanes(true);
     }
 };
 
