@@ -14,6 +14,12 @@ struct Drum {
 
     /// Velocity of the drum's surface at the point x (m/s).
     [[nodiscard]] Vec3 surfaceVelocity(const Vec3& x) const { return angularVelocity * axis.cross(x - centre); }
+    /// The distance of the point x from the axis (m).
+    [[nodiscard]] double distanceFromAxis(const Vec3& x) const
+    {
+        const Vec3 fromAxis = x - centre;
+        return (fromAxis - fromAxis.dot(axis) * axis).norm();
+    }
 };
 
 }  // namespace granular

@@ -1,0 +1,190 @@
+// BlowUpGuard (checks after every step that the world is still physical): a sound world passes; each broken grain
+// (non-finite, a step longer than the container, beyond a wall, beyond the piston, outside the drum) stops the run
+// with one line that names the first broken grain in index order, the quantity and a likely cause, at any thread
+// count; free flight may leave the box; an overlap beyond the smallest radius stops it too.
+#include "model/World.h"
+#include "settings/Settings.h"
+#include "sim/BlowUpGuard.h"
+#include "util/Parallel.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <string>
+
+using namespace granular;
+
+namespace {
+
+constexpr double kRadius = 0.01;  // m
+constexpr int kGrains = 6000;     // enough for the scan to be shared out on several threads
+
+/// A unit box (m) with six walls and kGrains grains of radius kRadius at rest well inside it, on a lattice.
+World soundWorld()
+{
+    World world;
+    world.bounds = Eigen::AlignedBox3d(Vec3::Zero(), Vec3::Ones());
+    const char* names[] = {"left", "right", "floor", "top", "back", "front"};
+    for (int axis = 0; axis < 3; ++axis) {
+        PlaneWall low{names[2 * axis], Vec3::Zero(), Vec3::Unit(axis)};
+        PlaneWall high{names[2 * axis + 1], Vec3::Ones(), -Vec3::Unit(axis)};
+        world.walls.push_back(low);
+        world.walls.push_back(high);
+    }
+    for (int i = 0; i < kGrains; ++i) {
+        const Vec3 x(0.1 + 0.04 * (i % 20), 0.1 + 0.04 * ((i / 20) % 20), 0.1 + 0.04 * (i / 400));
+        world.particles.add(x, kRadius, 2500.0, 3);
+    }
+    return world;
+}
+
+Settings contactDynamics()
+{
+    Settings settings;
+    settings.solver.method = Method::ContactDynamics;
+    settings.solver.dt = 1e-3;
+    return settings;
+}
+
+/// The guard's message for the world, or "" if it passes.
+std::string verdict(const World& world, const Settings& settings, const StepDiagnostics& step = {})
+{
+    try {
+        BlowUpGuard::check(world, step, settings, {});
+    } catch (const BlowUp& blowUp) {
+        return blowUp.what();
+    }
+    return "";
+}
+
+bool contains(const std::string& text, const std::string& part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+/// Restores the solver threads when a slot ends.
+class ThreadCount {
+public:
+    ThreadCount() : saved_(solverThreads()) {}
+    ~ThreadCount() { setSolverThreads(saved_); }
+    ThreadCount(const ThreadCount&) = delete;
+    ThreadCount& operator=(const ThreadCount&) = delete;
+
+private:
+    int saved_;
+};
+
+}  // namespace
+
+class TestBlowUpGuard : public QObject {
+    Q_OBJECT
+
+private slots:
+    void aSoundWorldPasses() { QCOMPARE(verdict(soundWorld(), contactDynamics()), std::string()); }
+
+    void theFirstGrainBeyondAWallIsNamedAtAnyThreadCount()
+    {
+        const ThreadCount restore;
+        World world = soundWorld();
+        world.particles.position[5000].x() = 1.25;  // 0.25 m beyond the right wall
+        world.particles.position[4321].y() = -0.5;  // 0.5 m beyond the floor: the first in index order
+        for (const int threads : {1, 2, 3}) {
+            setSolverThreads(threads);
+            const std::string message = verdict(world, contactDynamics());
+            std::printf("%d threads: %s\n", threads, message.c_str());
+            QVERIFY2(contains(message, "grain 4321 is 0.5 m beyond the floor wall, outside its container"),
+                     message.c_str());
+            QVERIFY2(message.rfind("blow-up at step 0 (t = 0 s): ", 0) == 0, message.c_str());
+        }
+    }
+
+    void aGrainWithinItsRadiusOfTheWallPasses()
+    {
+        World world = soundWorld();
+        world.particles.position[7].z() = -0.9 * kRadius;  // its centre beyond the back wall by less than its radius
+        QCOMPARE(verdict(world, contactDynamics()), std::string());
+    }
+
+    void aNonFiniteVelocityNamesItsGrainAndTheRange()
+    {
+        World world = soundWorld();
+        world.particles.angularVelocity[123].y() = std::numeric_limits<double>::quiet_NaN();
+        const std::string message = verdict(world, contactDynamics());
+        QVERIFY2(contains(message, "grain 123 has a non-finite position or velocity"), message.c_str());
+        QVERIFY2(contains(message, "likely cause: a value beyond a double's range"), message.c_str());
+    }
+
+    void aStepLongerThanTheContainerIsTooFast()
+    {
+        World world = soundWorld();
+        // 2000 m/s x 1 ms = 2 m per step, more than the box's diagonal of sqrt(3) m.
+        world.particles.velocity[42] = Vec3(2000.0, 0.0, 0.0);
+        const std::string message = verdict(world, contactDynamics());
+        QVERIFY2(contains(message, "grain 42 moves 2 m per step at 2e+03 m/s, more than the container's 1.73 m"),
+                 message.c_str());
+        world.particles.velocity[42] = Vec3(1500.0, 0.0, 0.0);  // 1.5 m per step: within the diagonal
+        QCOMPARE(verdict(world, contactDynamics()), std::string());
+    }
+
+    void aGrainBeyondThePistonIsNamed()
+    {
+        World world = soundWorld();
+        world.piston = Piston{};
+        world.piston->plane = PlaneWall{"piston", Vec3(0.0, 0.9, 0.0), -Vec3::UnitY()};
+        QVERIFY2(verdict(world, contactDynamics()).empty(), "every grain is below the piston");
+        world.particles.position[3000].y() = 0.95;
+        const std::string message = verdict(world, contactDynamics());
+        QVERIFY2(contains(message, "grain 3000 is 0.05 m beyond the piston, outside its container"), message.c_str());
+    }
+
+    void aGrainOutsideTheDrumIsNamedWithItsDistanceFromTheAxis()
+    {
+        World world = soundWorld();
+        world.walls.clear();
+        world.drum = Drum{};
+        world.drum->centre = Vec3(0.5, 0.5, 0.0);
+        world.drum->axis = Vec3::UnitZ();
+        world.drum->radius = 0.5;
+        // The lattice's corners are sqrt(0.4^2 + 0.36^2) = 0.54 m from the axis: move every grain onto the axis.
+        for (Vec3& x : world.particles.position) {
+            x.x() = 0.5;
+            x.y() = 0.5;
+        }
+        QCOMPARE(verdict(world, contactDynamics()), std::string());
+        world.particles.position[77] = Vec3(0.5 + 0.3, 0.5 + 0.4, 7.0);  // 0.5 m from the axis, at any height
+        QCOMPARE(verdict(world, contactDynamics()), std::string());      // within its radius of the surface
+        world.particles.position[77] = Vec3(0.5 + 0.6, 0.5 + 0.8, 7.0);  // 1 m from the axis
+        const std::string message = verdict(world, contactDynamics());
+        QVERIFY2(contains(message, "grain 77 is outside the drum, 1 m from its axis"), message.c_str());
+    }
+
+    void freeFlightMayLeaveTheBox()
+    {
+        World world = soundWorld();
+        world.particles.position[10] = Vec3(5.0, -3.0, 2.0);
+        world.particles.velocity[10] = Vec3(1e6, 0.0, 0.0);
+        Settings settings = contactDynamics();
+        settings.solver.method = Method::Ballistic;
+        QCOMPARE(verdict(world, settings), std::string());
+        world.particles.position[10].x() = std::numeric_limits<double>::infinity();
+        QVERIFY(contains(verdict(world, settings), "grain 10 has a non-finite position or velocity"));
+    }
+
+    void anOverlapBeyondTheSmallestRadiusStopsTheRun()
+    {
+        World world = soundWorld();
+        world.particles.radius[2] = 0.5 * kRadius;
+        StepDiagnostics step;
+        step.maxOverlap = 0.4 * kRadius;
+        QCOMPARE(verdict(world, contactDynamics(), step), std::string());
+        step.maxOverlap = 0.6 * kRadius;
+        const std::string message = verdict(world, contactDynamics(), step);
+        QVERIFY2(contains(message, "an overlap of 0.006 m exceeds the smallest grain radius, 0.005 m"),
+                 message.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestBlowUpGuard)
+#include "tst_blow_up_guard.moc"
