@@ -41,6 +41,14 @@ void setPairLanes(bool on);
 /// selection between both sides. Writes loads[r] and memory[r] of the pairs it evaluates and returns how many it did:
 /// a multiple of kPairLanes, stopping before the first group whose laws differ (the rest is the scalar code's), and 0
 /// where pairLanesOn() is false.
+///
+/// The lanes' arithmetic is a second writing of the scalar step load (ContactForces.cpp), kept equal to it by
+/// tst_pair_lanes, which compares every pair's memory and every grain's load bit for bit over every branch. It is not
+/// one template over the number type as contact dynamics' update is (ContactUpdate.h over double and SSE2 pairs): SSE2
+/// is in every x86-64 build, AVX-512 is chosen at run time, so its operations carry `target("avx512f")`, and GCC and
+/// clang refuse to inline them into a template instance that lacks that attribute, whatever inlining it asks for (the
+/// alternative, this file compiled with -mavx512f, would let the linker keep its copies of shared inline functions for
+/// every processor).
 std::size_t evaluatePairLanes(const PairRun& run, ContactLoad* loads);
 
 }  // namespace granular::md
