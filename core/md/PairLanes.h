@@ -43,7 +43,8 @@ void setPairLanes(bool on);
 /// where pairLanesOn() is false.
 ///
 /// The lanes' arithmetic is a second writing of the scalar step load (ContactForces.cpp), kept equal to it by
-/// tst_pair_lanes, which compares every pair's memory and every grain's load bit for bit over every branch. It is not
+/// tst_pair_lanes, which compares every pair's memory and every grain's load bit for bit over the branches it draws (on
+/// a processor with AVX-512F; it skips elsewhere, where the lanes are never used). It is not
 /// one template over the number type as contact dynamics' update is (ContactUpdate.h over double and SSE2 pairs): SSE2
 /// is in every x86-64 build, AVX-512 is chosen at run time, so its operations carry `target("avx512f")`, and GCC and
 /// clang refuse to inline them into a template instance that lacks that attribute, whatever inlining it asks for (the

@@ -9,7 +9,6 @@
 
 #include <QTest>
 
-#include <cmath>
 #include <cstdio>
 #include <limits>
 #include <string>
@@ -20,6 +19,7 @@ namespace {
 
 constexpr double kRadius = 0.01;  // m
 constexpr int kGrains = 6000;     // enough for the scan to be shared out on several threads
+static_assert(kGrains >= kSmallestParallelLoop, "the scan must be shared out for the thread counts to matter");
 
 /// A unit box (m) with six walls and kGrains grains of radius kRadius at rest well inside it, on a lattice.
 World soundWorld()
@@ -67,10 +67,12 @@ bool contains(const std::string& text, const std::string& part)
 /// Restores the solver threads when a slot ends.
 class ThreadCount {
 public:
-    ThreadCount() : saved_(solverThreads()) {}
+    ThreadCount() : saved_(solverThreadSetting()) {}
     ~ThreadCount() { setSolverThreads(saved_); }
     ThreadCount(const ThreadCount&) = delete;
     ThreadCount& operator=(const ThreadCount&) = delete;
+    ThreadCount(ThreadCount&&) = delete;
+    ThreadCount& operator=(ThreadCount&&) = delete;
 
 private:
     int saved_;
@@ -132,11 +134,32 @@ private slots:
     {
         World world = soundWorld();
         world.piston = Piston{};
-        world.piston->plane = PlaneWall{"piston", Vec3(0.0, 0.9, 0.0), -Vec3::UnitY()};
+        world.piston->plane = PlaneWall{"piston", Vec3(0.5, 0.9, 0.5), -Vec3::UnitY()};
         QVERIFY2(verdict(world, contactDynamics()).empty(), "every grain is below the piston");
+        world.particles.position[3000].y() = 0.9 + 0.9 * kRadius;  // beyond the plane by less than its radius
+        QCOMPARE(verdict(world, contactDynamics()), std::string());
         world.particles.position[3000].y() = 0.95;
         const std::string message = verdict(world, contactDynamics());
         QVERIFY2(contains(message, "grain 3000 is 0.05 m beyond the piston, outside its container"), message.c_str());
+    }
+
+    void aGrainWithSeveralFaultsIsReportedByTheFirstCheckItFails()
+    {
+        World world = soundWorld();
+        world.piston = Piston{};
+        world.piston->plane = PlaneWall{"piston", Vec3(0.5, 0.9, 0.5), -Vec3::UnitY()};
+        // Beyond the piston and beyond the right wall: the walls are looked at first.
+        world.particles.position[900] = Vec3(1.5, 0.95, 0.5);
+        QVERIFY(contains(verdict(world, contactDynamics()), "grain 900 is 0.5 m beyond the right wall"));
+        // Also too fast: that comes before the walls.
+        world.particles.velocity[900] = Vec3(0.0, 0.0, 5000.0);
+        QVERIFY(contains(verdict(world, contactDynamics()), "grain 900 moves 5 m per step"));
+        // A grain of infinite mass (fixed) may move that fast.
+        world.particles.mass[900] = std::numeric_limits<double>::infinity();
+        QVERIFY(contains(verdict(world, contactDynamics()), "grain 900 is 0.5 m beyond the right wall"));
+        // Also not finite: that comes first of all.
+        world.particles.velocity[900].x() = std::numeric_limits<double>::infinity();
+        QVERIFY(contains(verdict(world, contactDynamics()), "grain 900 has a non-finite position or velocity"));
     }
 
     void aGrainOutsideTheDrumIsNamedWithItsDistanceFromTheAxis()
