@@ -4,7 +4,6 @@
 #include "md/ContactLaw.h"
 
 #include <array>
-#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -16,21 +15,16 @@ class StateReader;
 
 namespace md {
 
-/// What a contact carries from one MD step to the next. A record is two cache lines (it starts on one), and what the
-/// dashpot pass reads of it (the overlap, the normal, the law's kind and damping) lies in the first: an open contact,
-/// or one without damping, costs that pass one line.
-struct alignas(64) ContactMemory {
-    double overlap = 0.0;         ///< m, delta at the last instant (negative: a gap)
-    Vec3 normal = Vec3::UnitX();  ///< the unit normal at the last instant
+/// What a contact carries from one MD step to the next.
+struct ContactMemory {
     PairLaw law;
-    double elasticForce = 0.0;   ///< N, the elastic normal force at the last instant
-    Vec3 spring = Vec3::Zero();  ///< m, the tangential spring xi (Cundall-Strack history)
+    double overlap = 0.0;         ///< m, delta at the last instant (negative: a gap)
+    double elasticForce = 0.0;    ///< N, the elastic normal force at the last instant
+    Vec3 normal = Vec3::UnitX();  ///< the unit normal at the last instant
+    Vec3 spring = Vec3::Zero();   ///< m, the tangential spring xi (Cundall-Strack history)
     /// m, how far body 0 and body 1 reached beyond their spheres at the last instant (mcdem; 0 otherwise)
     std::array<double, 2> bulge{0.0, 0.0};
 };
-static_assert(sizeof(ContactMemory) == 128 &&
-                  offsetof(ContactMemory, law) + offsetof(PairLaw, damping) + sizeof(double) <= 64,
-              "the dashpot pass's fields in a record's first cache line");
 
 /// The contact candidates of the soft-particle method as a Verlet list: `world.contacts` holds every
 /// pair (and grain-wall pair) whose gap was below the skin at the last rebuild, and `memory()` the
