@@ -59,6 +59,20 @@ std::vector<std::string> withSweep(std::vector<std::string> assignments, const s
     return assignments;
 }
 
+/// The same packing with soft grains as bench/bench_md.cpp has them (linear law, k_n = 1e5 N/m, e = 0.5): 29 MD
+/// steps per solver step, walls, the candidates rebuilt as the grains fall.
+std::vector<std::string> softLoosePacking()
+{
+    std::vector<std::string> assignments = {"solver.method=md", "material.law=linear", "material.stiffness=1e5",
+                                            "material.restitution=0.5"};
+    for (const std::string& assignment : kLoosePacking) {
+        if (assignment.rfind("solver.", 0) != 0 || assignment.rfind("solver.dt=", 0) == 0) {
+            assignments.push_back(assignment);  // the packing's, not cd's solver
+        }
+    }
+    return assignments;
+}
+
 std::string seriesOf(const PinnedRun& pinned)
 {
     Scenario scenario = resolveScenario(pinned.scenario);
@@ -113,6 +127,14 @@ private slots:
             // the updates they know (OpenContactTicks); pinned from the build before they skipped any (f333911).
             {"freefall3d", kLoosePacking, 0xf6bbd9a339357f48ULL},
             {"freefall3d", withSweep(kLoosePacking, "solver.sweep=coloured"), 0x38074d7836cc1dbbULL},
+            // md with several MD steps per solver step against walls, a piston and a drum; pinned from the build
+            // before a step's kick and the next step's drift were one pass (c4773e4).
+            {"freefall3d", softLoosePacking(), 0xf682a1713c7f0872ULL},
+            {"piston2d",
+             {"run.time=8", "output.interval=0.01", "solver.method=md", "material.stiffness=1e4",
+              "material.restitution=0.5"},
+             0x7be549baa30c996eULL},
+            {"drum3d", {"run.time=0.2", "solver.method=md"}, 0x09c40cff0dcbeed0ULL},
         };
 #if defined(__clang__) || !defined(__GNUC__)
         // C++ leaves the compiler free in how it rounds some expressions (e.g. contraction, libm builtins): the
