@@ -370,24 +370,28 @@ void SoftParticleStepper::kickPiston(World& world, double dt, double time) const
     }
 }
 
+void SoftParticleStepper::refreshCandidates(World& world, StepDiagnostics& diagnostics)
+{
+    const StageTimer timer(diagnostics, StepStage::Neighbours);
+    const double skin = settings_.relativeSkin * smallestRadius_;
+    const double reach = deformation_ ? deformation_->reach() : 0.0;
+    if (candidates_.refresh(world, skin, reach, settings_.material, hertz_.alpha, rebuild_)) {
+        rebuild_ = false;
+        indexed_ = false;
+    }
+    if (!indexed_ || !assembly_.indexes(world)) {
+        assembly_.index(world);
+        indexed_ = true;
+    }
+}
+
 void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diagnostics, bool lastOfStep)
 {
     // world.contacts is looked at after a solver step, and by the cell's stress after every MD step.
     const bool publish = lastOfStep || world.cell.has_value();
-    {
-        const StageTimer timer(diagnostics, StepStage::Neighbours);
-        const double skin = settings_.relativeSkin * smallestRadius_;
-        const double reach = deformation_ ? deformation_->reach() : 0.0;
-        if (candidates_.refresh(world, skin, reach, settings_.material, hertz_.alpha, rebuild_)) {
-            rebuild_ = false;
-            indexed_ = false;
-        }
-        if (!indexed_ || !assembly_.indexes(world)) {
-            assembly_.index(world);
-            indexed_ = true;
-        }
-    }
     if (!primed_) {
+        // A new or changed world's loads need its candidates (made afresh where the world is new).
+        refreshCandidates(world, diagnostics);
         const StageTimer timer(diagnostics, StepStage::Contacts);
         md::evaluateCurrentForces(world, candidates_.memory(), loads_, deformation_.get());
         md::addDampingForces(world, candidates_.memory(), loads_, assembly_, true);
@@ -401,6 +405,8 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
         const StageTimer timer(diagnostics, StepStage::Integrate);
         drift(world, dt);
     }
+    // After the drift, so that the candidates cover every pair that touches where the forces are evaluated.
+    refreshCandidates(world, diagnostics);
     {
         const StageTimer timer(diagnostics, StepStage::Contacts);
         md::evaluateStepForces(world, candidates_.memory(), half_, dt, next_, deformation_.get(), assembly_, publish);

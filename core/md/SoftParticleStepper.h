@@ -41,7 +41,7 @@ struct SoftParticleSettings {
 /// Hertz spring with a dashpot calibrated to a restitution coefficient, a tangential spring with
 /// history capped by Coulomb, integrated by velocity Verlet with rotation. One step of the scenario
 /// (solver.dt) is `substeps` MD steps, each the stages
-///   neighbours (Verlet list) -> drift (half kick + positions) -> contact forces -> kick -> dashpots.
+///   drift (half kick + positions) -> neighbours (Verlet list) -> contact forces -> kick -> dashpots.
 /// Grains of infinite mass are fixed or driven: they keep their velocity whatever acts on them.
 /// In a periodic cell (setup periodic) the cell's size follows the pressure as in Shaebani et al. 2009: lambda is
 /// kicked by (P_in - P_ext) / M_lambda and the positions are scaled by 1 + lambda dt at every drift;
@@ -75,6 +75,9 @@ private:
     /// One MD step of dt; `lastOfStep`: the solver step's last, after which world.contacts is looked at.
     void advance(World& world, double dt, StepDiagnostics& diagnostics, bool lastOfStep);
     void drift(World& world, double dt);
+    /// The candidates rebuilt where a body may have moved beyond their skin since the last rebuild (or the material,
+    /// the world or the bulges' reach changed), and the assembly's index made for them and the solver threads.
+    void refreshCandidates(World& world, StepDiagnostics& diagnostics);
     /// The first half of the cell's Verlet step: half a kick of lambda, then L scaled by
     /// 1 + lambda dt. Returns that scale, which the grains' positions get too (1 without a cell).
     double dilateCell(World& world, double dt);
