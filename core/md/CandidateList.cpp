@@ -46,7 +46,10 @@ bool CandidateList::refresh(World& world, double skin, double reach, const Mater
                 m = memory_[static_cast<std::size_t>(previous - keys_.begin())];
             } else {
                 m = ContactMemory{};
-                m.overlap = -c.gap;
+                // A new candidate that overlaps already closed within the last step (the list held every pair that
+                // overlapped before it): its overlap before the step is taken as 0, so that the step's forces count
+                // the closing (the first forces of a world overwrite it with the present overlap).
+                m.overlap = std::min(-c.gap, 0.0);
                 m.normal = c.normal;
             }
             if (!stays || rebuild) {

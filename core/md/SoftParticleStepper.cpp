@@ -370,7 +370,7 @@ void SoftParticleStepper::kickPiston(World& world, double dt, double time) const
     }
 }
 
-void SoftParticleStepper::refreshCandidates(World& world, StepDiagnostics& diagnostics)
+void SoftParticleStepper::refreshCandidateList(World& world, StepDiagnostics& diagnostics)
 {
     const StageTimer timer(diagnostics, StepStage::Neighbours);
     const double skin = settings_.relativeSkin * smallestRadius_;
@@ -391,7 +391,7 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
     const bool publish = lastOfStep || world.cell.has_value();
     if (!primed_) {
         // A new or changed world's loads need its candidates (made afresh where the world is new).
-        refreshCandidates(world, diagnostics);
+        refreshCandidateList(world, diagnostics);
         const StageTimer timer(diagnostics, StepStage::Contacts);
         md::evaluateCurrentForces(world, candidates_.memory(), loads_, deformation_.get());
         md::addDampingForces(world, candidates_.memory(), loads_, assembly_, true);
@@ -406,7 +406,7 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
         drift(world, dt);
     }
     // After the drift, so that the candidates cover every pair that touches where the forces are evaluated.
-    refreshCandidates(world, diagnostics);
+    refreshCandidateList(world, diagnostics);
     {
         const StageTimer timer(diagnostics, StepStage::Contacts);
         md::evaluateStepForces(world, candidates_.memory(), half_, dt, next_, deformation_.get(), assembly_, publish);

@@ -76,8 +76,9 @@ private:
     void advance(World& world, double dt, StepDiagnostics& diagnostics, bool lastOfStep);
     void drift(World& world, double dt);
     /// The candidates rebuilt where a body may have moved beyond their skin since the last rebuild (or the material,
-    /// the world or the bulges' reach changed), and the assembly's index made for them and the solver threads.
-    void refreshCandidates(World& world, StepDiagnostics& diagnostics);
+    /// the skin, the world or the bulges' reach changed), and the assembly's index made for them and the solver
+    /// threads.
+    void refreshCandidateList(World& world, StepDiagnostics& diagnostics);
     /// The first half of the cell's Verlet step: half a kick of lambda, then L scaled by
     /// 1 + lambda dt. Returns that scale, which the grains' positions get too (1 without a cell).
     double dilateCell(World& world, double dt);

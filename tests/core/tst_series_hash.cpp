@@ -128,7 +128,7 @@ private slots:
             {"freefall3d", kLoosePacking, 0xf6bbd9a339357f48ULL},
             {"freefall3d", withSweep(kLoosePacking, "solver.sweep=coloured"), 0x38074d7836cc1dbbULL},
             // md with several MD steps per solver step against walls, a piston and a drum; pinned from the build
-            // before a step's kick and the next step's drift were one pass (c4773e4).
+            // before the candidates were refreshed after the drift (c4773e4), which left them as they were.
             {"freefall3d", softLoosePacking(), 0xf682a1713c7f0872ULL},
             {"piston2d",
              {"run.time=8", "output.interval=0.01", "solver.method=md", "material.stiffness=1e4",
