@@ -87,6 +87,21 @@ std::string uncoveredPairs(const World& world)
            std::to_string(pairs.begin()->first) + "-" + std::to_string(pairs.begin()->second);
 }
 
+/// Steps `world` through MD steps first..last (numbered for the message), adding the overlapping pairs of each step
+/// to `touching`: empty if every step's overlapping pairs were all covered, else the first step's failure.
+std::string stepCovered(SoftParticleStepper& stepper, World& world, int first, int last, int& touching)
+{
+    for (int n = first; n <= last; ++n) {
+        stepper.step(world);
+        touching += static_cast<int>(overlappingPairs(world).size());
+        const std::string uncovered = uncoveredPairs(world);
+        if (!uncovered.empty()) {
+            return "step " + std::to_string(n) + ": " + uncovered;
+        }
+    }
+    return {};
+}
+
 }  // namespace
 
 class MdVerletSkinTest : public QObject {
@@ -115,12 +130,8 @@ private slots:
         const std::string uncovered = uncoveredPairs(world);
         QVERIFY2(uncovered.empty(), ("after the second drift (2 |u|_max = 1.2 skins): " + uncovered).c_str());
         int touching = 1;
-        for (int n = 3; n <= 40; ++n) {
-            stepper.step(world);
-            touching += static_cast<int>(overlappingPairs(world).size());
-            const std::string later = uncoveredPairs(world);
-            QVERIFY2(later.empty(), ("step " + std::to_string(n) + ": " + later).c_str());
-        }
+        const std::string later = stepCovered(stepper, world, 3, 40, touching);
+        QVERIFY2(later.empty(), later.c_str());
         QVERIFY2(touching >= 5, "the collision did not last the steps it should");
         // Without dashpot the grains part at the speed they met (velocity Verlet, to a few per cent here).
         const double parting = world.particles.velocity[1].x() - world.particles.velocity[0].x();
@@ -162,12 +173,8 @@ private slots:
         // 1000 N/m: a contact lasts about 2.3e-4 s, some 5 steps of 4.05e-5 s.
         SoftParticleStepper stepper(settingsWith(dt, relativeSkin, 1e3, 0.0));
         int touching = 0;
-        for (int n = 1; n <= 1500; ++n) {
-            stepper.step(world);
-            touching += static_cast<int>(overlappingPairs(world).size());
-            const std::string uncovered = uncoveredPairs(world);
-            QVERIFY2(uncovered.empty(), ("step " + std::to_string(n) + ": " + uncovered).c_str());
-        }
+        const std::string uncovered = stepCovered(stepper, world, 1, 1500, touching);
+        QVERIFY2(uncovered.empty(), uncovered.c_str());
         // The check means something only where the gas stayed a gas: in its box, at its speeds (no blow-up).
         double speed = 0.0;
         for (std::size_t i = 0; i < world.particles.size(); ++i) {
