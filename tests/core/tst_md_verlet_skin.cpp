@@ -1,8 +1,8 @@
 // The soft-particle method's Verlet list (md::CandidateList): the candidates are rebuilt once 2 |u|_max + closure by
 // the cell exceeds the skin, |u|_max the largest displacement of a grain since the last rebuild (two grains close in
-// by at most twice that). The rule must hold where the forces are evaluated, i.e.
-// after each drift: at every MD step every pair of grains that overlaps is among the candidates and carries its
-// force. Checked step by step (substeps = 1, so world.contacts is published after every MD step):
+// by at most twice that). The rule must hold where the forces are evaluated, i.e. after each drift: at every MD step
+// every pair of grains that overlaps is among the candidates and carries its force. Checked step by step (substeps = 1,
+// so world.contacts is published after every MD step):
 // - two grains that approach head on by 0.3 skin per step each from a gap of 1.1 skins touch after the second drift,
 //   when 2 |u|_max = 1.2 skins: the step's forces must hold the pair (a rebuild before the drift alone would miss it
 //   for that step);
