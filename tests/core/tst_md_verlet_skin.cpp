@@ -59,7 +59,8 @@ std::set<std::pair<std::int32_t, std::int32_t>> overlappingPairs(const World& wo
     return pairs;
 }
 
-std::string metres(double value)
+/// A value in scientific notation (gaps of micrometres read as 0 in std::to_string).
+std::string scientific(double value)
 {
     char text[32];
     std::snprintf(text, sizeof text, "%.3e", value);
@@ -76,8 +77,8 @@ std::string uncoveredPairs(const World& world)
         }
         if (!(c.gap < 0.0) || !(c.force.dot(c.normal) > 0.0)) {
             return "pair " + std::to_string(c.partner) + "-" + std::to_string(c.particle) +
-                   " overlaps but its candidate has gap " + metres(c.gap) + " m and normal force " +
-                   metres(c.force.dot(c.normal)) + " N";
+                   " overlaps but its candidate has gap " + scientific(c.gap) + " m and normal force " +
+                   scientific(c.force.dot(c.normal)) + " N";
         }
     }
     if (pairs.empty()) {
