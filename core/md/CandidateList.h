@@ -4,6 +4,7 @@
 #include "md/ContactLaw.h"
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -55,7 +56,14 @@ public:
             return displacement[i].squaredNorm();
         }
     };
-    [[nodiscard]] MotionRecord motionRecord() { return {displacement_.data()}; }
+    /// The record of a world of `grains` grains, which the last refresh was of (a stepper refreshes before the first
+    /// drift of a new world).
+    [[nodiscard]] MotionRecord motionRecord(std::size_t grains)
+    {
+        assert(displacement_.size() == grains && "the candidates were refreshed for another world");
+        static_cast<void>(grains);
+        return {displacement_.data()};
+    }
     /// Ends a step's record: the largest squared displacement that add() returned (m^2) and the piston's step (m).
     void finishMotion(double largestSquare, double pistonStep);
     /// Adds how far two grains within the skin may have closed in by a dilation of the cell (m).

@@ -257,7 +257,7 @@ void SoftParticleStepper::drift(World& world, double dt)
     Vec3* halfAngularVelocity = half_.angularVelocity.data();
     const Vec3 gravity = world.gravity;
     const PeriodicCell* cell = world.cell ? &*world.cell : nullptr;
-    const md::CandidateList::MotionRecord record = candidates_.motionRecord();
+    const md::CandidateList::MotionRecord record = candidates_.motionRecord(n);
     // A loop per range of grains (no call per grain), which also adds each grain's step to the candidates' record of
     // how far it moved since their last rebuild.
     const double largestSquare = parallelRangeMaximum(n, 0.0, [=](std::size_t first, std::size_t last) {
