@@ -25,11 +25,22 @@ std::string number(double x)
 }
 
 /// What most likely broke a run of these settings, in words with the key to change.
-std::string likelyCause(const Settings& s, bool nonFinite, const BlowUpGuard::Advice& advice)
+std::string likelyCause(const Settings& s, bool nonFinite, bool deepOverlap, const BlowUpGuard::Advice& advice)
 {
     if (nonFinite) {
         return "a value beyond a double's range: a mass, force or time step at the edge of its accepted range "
                "(e.g. chain.mass, piston.force, solver.dt)";
+    }
+    if (deepOverlap && s.setup == Setup::Pair && s.pair.driven) {
+        // The driven grain moves whatever its contact pushes: its overlap grows at its speed, whatever the step.
+        const double speed = s.particles.velocity.norm();
+        std::string cause = "pair.driven = true: the upper grain keeps its velocity of " + number(speed) +
+                            " m/s whatever the contact pushes, so the overlap grows at that rate";
+        if (speed > 0.0) {
+            cause += " and passes the grain radius, " + number(s.particles.radiusMax) + " m, " +
+                     number(s.particles.radiusMax / speed) + " s after the grains touch";
+        }
+        return cause + "; end the run sooner (run.time) or drive the grain slower (particles.velocity)";
     }
     if (advice) {
         for (const auto& line : advice()) {
@@ -191,13 +202,15 @@ void BlowUpGuard::check(const World& world, const StepDiagnostics& step, const S
         what = "the periodic cell's edges are not finite or its volume is not positive";
         nonFinite = true;
     }
+    bool deepOverlap = false;
     if (!what && p.size() > 0 && step.maxOverlap > smallest) {
+        deepOverlap = true;
         what = "an overlap of " + number(step.maxOverlap) + " m exceeds the smallest grain radius, " +
                number(smallest) + " m";
     }
     if (what) {
         throw BlowUp("blow-up at step " + std::to_string(world.steps) + " (t = " + number(world.time) +
-                     " s): " + *what + "; likely cause: " + likelyCause(settings, nonFinite, advice));
+                     " s): " + *what + "; likely cause: " + likelyCause(settings, nonFinite, deepOverlap, advice));
     }
 }
 

@@ -207,6 +207,34 @@ private slots:
         QVERIFY2(contains(message, "an overlap of 0.006 m exceeds the smallest grain radius, 0.005 m"),
                  message.c_str());
     }
+
+    void aDrivenGrainsOverlapIsBlamedOnTheDrive()
+    {
+        // md_press's pair: the upper grain driven at 1 mm/s into a fixed grain of radius 0.5 mm passes that radius
+        // 0.5 s after first touch, whatever the time step (the scenario's run ends at 0.1 s).
+        Settings settings;
+        settings.setup = Setup::Pair;
+        settings.solver.method = Method::SoftParticle;
+        settings.solver.dt = 1e-5;
+        settings.pair.driven = true;
+        settings.particles.radiusMax = 5e-4;
+        settings.particles.velocity = Vec3(0.0, -1e-3, 0.0);
+        World world;
+        world.particles.add(Vec3::Zero(), 5e-4, 2500.0, 3);
+        world.particles.add(Vec3(0.0, 4.9e-4, 0.0), 5e-4, 2500.0, 3);
+        StepDiagnostics step;
+        step.maxOverlap = 5.1e-4;
+        std::string message = verdict(world, settings, step);
+        QVERIFY2(contains(message, "an overlap of 0.00051 m exceeds the smallest grain radius, 0.0005 m; likely "
+                                   "cause: pair.driven = true: the upper grain keeps its velocity of 0.001 m/s"),
+                 message.c_str());
+        QVERIFY2(contains(message, "passes the grain radius, 0.0005 m, 0.5 s after the grains touch"), message.c_str());
+        // A free upper grain (not driven) overlapping as deeply points at the step, as before.
+        settings.pair.driven = false;
+        message = verdict(world, settings, step);
+        QVERIFY2(contains(message, "likely cause: solver.dt = 1e-05 s with solver.substeps = 0 is too long"),
+                 message.c_str());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestBlowUpGuard)
