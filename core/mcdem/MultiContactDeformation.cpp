@@ -15,6 +15,31 @@ namespace {
 /// asked about (e.g. a grain against a wall and a neighbour at the same spot) would act as its own indentation.
 constexpr double kCoincident = 1e-3;
 
+/// Whether a candidate pressed at the last evaluation.
+bool isLoaded(const md::ContactMemory& m)
+{
+    return m.overlap > 0.0 && m.elasticForce > 0.0;
+}
+
+/// Where the last evaluation put a candidate's contact point, seen from its body `side`, grain `grain`: midway between
+/// the deformed surfaces, r + bulge - overlap / 2 from the centre (m).
+double pointDistance(const Particles& p, const md::ContactMemory& m, std::size_t grain, std::size_t side)
+{
+    return p.radius[grain] + m.bulge[side] - 0.5 * m.overlap;
+}
+
+/// The grain on a candidate's side 0 (body 0, the partner) or side 1 (body 1).
+std::size_t grainOf(const Contact& c, std::size_t side)
+{
+    return static_cast<std::size_t>(side == 0 ? c.partner : c.particle);
+}
+
+/// The first side of a candidate that is a grain: 0 for a grain pair, 1 for a wall, piston or drum contact.
+std::size_t firstSide(const Contact& c)
+{
+    return c.kind == ContactKind::Particle ? std::size_t{0} : std::size_t{1};
+}
+
 }  // namespace
 
 MultiContactDeformation::MultiContactDeformation(const Settings& settings)
@@ -43,37 +68,30 @@ void MultiContactDeformation::loadState(StateReader& in)
     reach_ = in.get<double>();
 }
 
-void MultiContactDeformation::update(const World& world, const std::vector<md::ContactMemory>& memory)
+double MultiContactDeformation::reachAhead(const World& world, const std::vector<md::ContactMemory>& memory)
+{
+    bound(world, memory);
+    return reach_;
+}
+
+void MultiContactDeformation::bound(const World& world, const std::vector<md::ContactMemory>& memory)
 {
     const auto& p = world.particles;
     const auto& contacts = world.contacts;
     const std::size_t n = p.size();
-    bulges_.assign(contacts.size(), {0.0, 0.0});
-    // Where the last evaluation put a candidate's contact point, seen from body `side`: midway between the
-    // deformed surfaces, r + bulge - overlap / 2 from the centre.
-    const auto length = [&](std::size_t k, std::size_t grain, std::size_t side) {
-        return p.radius[grain] + memory[k].bulge[side] - 0.5 * memory[k].overlap;
-    };
-    const auto loaded = [&](std::size_t k) { return memory[k].overlap > 0.0 && memory[k].elasticForce > 0.0; };
-    const auto grainOf = [&](const Contact& c, std::size_t side) {
-        return static_cast<std::size_t>(side == 0 ? c.partner : c.particle);
-    };
-    const auto sides = [](const Contact& c) {
-        return c.kind == ContactKind::Particle ? std::size_t{0} : std::size_t{1};
-    };
     // An upper bound of each grain's bulge anywhere: at most (3 - 2 nu) / (L_c + L_k) per unit compliance and
     // force (opposite poles give exactly that), and L_c + L_k >= 1.8 times the nearest loaded point.
     const double compliance = shape_.compliance(gamma_, youngModulus_);
     std::vector<double> loadSum(n, 0.0);
     std::vector<double> nearest(n, std::numeric_limits<double>::infinity());
     for (std::size_t k = 0; k < contacts.size(); ++k) {
-        if (!loaded(k)) {
+        if (!isLoaded(memory[k])) {
             continue;
         }
-        for (std::size_t side = sides(contacts[k]); side < 2; ++side) {
+        for (std::size_t side = firstSide(contacts[k]); side < 2; ++side) {
             const std::size_t g = grainOf(contacts[k], side);
             loadSum[g] += compliance * memory[k].elasticForce;
-            nearest[g] = std::min(nearest[g], length(k, g, side));
+            nearest[g] = std::min(nearest[g], pointDistance(p, memory[k], g, side));
         }
     }
     largestBulge_.assign(n, 0.0);
@@ -85,9 +103,19 @@ void MultiContactDeformation::update(const World& world, const std::vector<md::C
         }
     }
     reach_ = 2.0 * largest;
-    if (largest == 0.0) {
+}
+
+void MultiContactDeformation::update(const World& world, const std::vector<md::ContactMemory>& memory)
+{
+    const auto& p = world.particles;
+    const auto& contacts = world.contacts;
+    const std::size_t n = p.size();
+    bulges_.assign(contacts.size(), {0.0, 0.0});
+    bound(world, memory);
+    if (reach_ == 0.0) {
         return;  // nothing presses, or gamma = 0: independent contacts
     }
+    const double compliance = shape_.compliance(gamma_, youngModulus_);
     // The points: every side of a loaded candidate, and of any candidate the grains' bulges could close.
     const auto isPoint = [&](std::size_t k) {
         const Contact& c = contacts[k];
@@ -95,13 +123,13 @@ void MultiContactDeformation::update(const World& world, const std::vector<md::C
                                      ? largestBulge_[static_cast<std::size_t>(c.partner)] +
                                            largestBulge_[static_cast<std::size_t>(c.particle)]
                                      : largestBulge_[static_cast<std::size_t>(c.particle)];
-        return loaded(k) || c.gap < reachable;
+        return isLoaded(memory[k]) || c.gap < reachable;
     };
     Points& pts = points_;
     pts.first.assign(n + 1, 0);
     for (std::size_t k = 0; k < contacts.size(); ++k) {
         if (isPoint(k)) {
-            for (std::size_t side = sides(contacts[k]); side < 2; ++side) {
+            for (std::size_t side = firstSide(contacts[k]); side < 2; ++side) {
                 ++pts.first[grainOf(contacts[k], side) + 1];
             }
         }
@@ -120,15 +148,15 @@ void MultiContactDeformation::update(const World& world, const std::vector<md::C
             continue;
         }
         const Contact& c = contacts[k];
-        const double force = loaded(k) ? compliance * memory[k].elasticForce : 0.0;
-        for (std::size_t side = sides(c); side < 2; ++side) {
+        const double force = isLoaded(memory[k]) ? compliance * memory[k].elasticForce : 0.0;
+        for (std::size_t side = firstSide(c); side < 2; ++side) {
             const std::size_t g = grainOf(c, side);
             const std::uint32_t i = next[g]++;
             const Vec3 direction = side == 0 ? Vec3(c.normal) : Vec3(-c.normal);  // the normal points 0 -> 1
             pts.x[i] = direction.x();
             pts.y[i] = direction.y();
             pts.z[i] = direction.z();
-            pts.length[i] = length(k, g, side);
+            pts.length[i] = pointDistance(p, memory[k], g, side);
             pts.complianceForce[i] = force;
             pts.slot[i] = static_cast<std::uint32_t>(2 * k + side);
         }

@@ -22,6 +22,7 @@ public:
 
     void configure(const Settings& settings) override;
     void update(const World& world, const std::vector<md::ContactMemory>& memory) override;
+    double reachAhead(const World& world, const std::vector<md::ContactMemory>& memory) override;
     [[nodiscard]] const std::vector<std::array<double, 2>>& bulges() const override { return bulges_; }
     [[nodiscard]] double reach() const override { return reach_; }
     void saveState(StateWriter& out) const override;
@@ -42,6 +43,8 @@ private:
         std::vector<double> bulge;            ///< m, accumulated
     };
 
+    /// largestBulge_ and reach_ from the loaded candidates of `memory` (their forces and where they touched).
+    void bound(const World& world, const std::vector<md::ContactMemory>& memory);
     /// Adds to every point of grain g the displacements that the grain's other loaded points cause there.
     void accumulateBulges(std::size_t grain);
 

@@ -68,6 +68,8 @@ public:
     void finishMotion(double largestSquare, double pistonStep);
     /// Adds how far two grains within the skin may have closed in by a dilation of the cell (m).
     void recordStrain(double approach) { strainApproach_ += approach; }
+    /// m, how far beyond touching the last rebuild took candidates: the skin plus the room for bulges.
+    [[nodiscard]] double margin() const { return skin_ + reach_; }
 
     /// The list's state (keys, memories, motion since the last rebuild) for a checkpoint.
     void saveState(StateWriter& out) const;

@@ -299,9 +299,9 @@ void SoftParticleStepper::drift(World& world, double dt)
     }
     candidates_.finishMotion(largestSquare, pistonStep);
     if (scale != 1.0) {
-        // Two grains within reach of each other close in by at most |scale - 1| times their distance.
-        candidates_.recordStrain(std::fabs(scale - 1.0) *
-                                 (2.0 * largestRadius_ + settings_.relativeSkin * smallestRadius_));
+        // Two grains close in by |scale - 1| times their distance: the most that a pair left out of the list comes
+        // nearer its margin is that of a pair at the margin.
+        candidates_.recordStrain(std::fabs(scale - 1.0) * (2.0 * largestRadius_ + candidates_.margin()));
     }
 }
 
@@ -374,7 +374,14 @@ void SoftParticleStepper::refreshCandidateList(World& world, StepDiagnostics& di
 {
     const StageTimer timer(diagnostics, StepStage::Neighbours);
     const double skin = settings_.relativeSkin * smallestRadius_;
-    const double reach = deformation_ ? deformation_->reach() : 0.0;
+    // The bulges' reach that this step's evaluation will have (mcdem), from the memory of the last one; a list made
+    // afresh for a new world (no memory of its contacts yet) takes the last reach known.
+    double reach = 0.0;
+    if (deformation_) {
+        reach = candidates_.memory().size() == world.contacts.size()
+                    ? deformation_->reachAhead(world, candidates_.memory())
+                    : deformation_->reach();
+    }
     if (candidates_.refresh(world, skin, reach, settings_.material, hertz_.alpha, rebuild_)) {
         rebuild_ = false;
         indexed_ = false;

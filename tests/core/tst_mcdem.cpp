@@ -383,6 +383,41 @@ private slots:
         QVERIFY(largest > 0.0);
     }
 
+    void aPairThatABulgeClosesIsEvaluatedAtOnce()
+    {
+        // Three fixed grains in a row (nothing moves, so only the bulges' reach can renew the candidates): C overlaps A
+        // by 0.2 R at the start, and B waits on A's far side at two skins. The A-C force bulges A's far pole by
+        // gamma (1+nu)(3-2nu) F / (4 pi E R) = 0.15 mm, past B. The candidates must take in B for the first step's
+        // evaluation, whose bulges come from the forces that the start gave A: a list checked against the reach of
+        // the evaluation before (none pressed yet) would leave B out for that step.
+        Settings s = hydrogel(0.5, kGamma);
+        s.contact.margin = 0.005;             // the skin: 0.05 mm
+        const double gap = 2.0 * 0.005 * kR;  // m, between B's and A's spheres
+        auto stepper = stepperFor(s);
+        World world;
+        world.dimension = 3;
+        world.bounds = Eigen::AlignedBox3d(Vec3::Constant(-0.1), Vec3::Constant(0.1));
+        world.particles.add(Vec3::Zero(), kR, 11.5, 3);                         // A
+        world.particles.add(Vec3(2.0 * kR - 0.2 * kR, 0.0, 0.0), kR, 11.5, 3);  // C
+        world.particles.add(Vec3(-2.0 * kR - gap, 0.0, 0.0), kR, 11.5, 3);      // B
+        for (std::size_t i = 0; i < 3; ++i) {
+            world.particles.mass[i] = std::numeric_limits<double>::infinity();
+            world.particles.inertia[i] = std::numeric_limits<double>::infinity();
+        }
+        stepper->step(world);
+        const Contact* ab = nullptr;
+        for (const Contact& c : world.contacts) {
+            if (c.kind == ContactKind::Particle && c.partner == 0 && c.particle == 2) {
+                ab = &c;
+            }
+        }
+        QVERIFY2(ab != nullptr, "after the first step A-B is not a candidate");
+        std::printf("  A-B: sphere gap %.3e m, bulges %.3e + %.3e m, normal force %.3e N\n", gap, ab->bulge[0],
+                    ab->bulge[1], ab->force.dot(ab->normal));
+        QVERIFY2(ab->gap < 0.0, "A's bulge did not close the A-B gap");
+        QVERIFY(ab->force.dot(ab->normal) > 0.0);
+    }
+
     void topForceAndCoordinationGrowWithGamma()
     {
         // One packing, settled under the plate with independent contacts, then compressed with each gamma.
