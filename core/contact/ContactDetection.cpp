@@ -67,7 +67,9 @@ double candidateMargin(const World& world, double dt, double relativeMargin)
     if (world.drum) {
         fastest = std::max(fastest, std::fabs(world.drum->angularVelocity) * world.drum->radius);
     }
-    // Gravity and the applied forces add at most |a| dt^2 per step; 2x covers two bodies closing in.
+    // Gravity adds at most |g| dt^2 per step; 2x covers two bodies closing in. Applied forces (the piston's, a grain's
+    // external force) are not counted: a body that one starts from rest could close a gap wider than this margin in its
+    // first step (no built-in scenario starts so: the piston and the chain's pushed disk start far from what they hit).
     return relativeMargin * smallest + 2.0 * (fastest * dt + world.gravity.norm() * dt * dt);
 }
 
