@@ -9,12 +9,24 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cmath>
 #include <exception>
 #include <iostream>
 #include <new>
 #include <string_view>
 
 namespace {
+
+/// A number of seconds > 0 that is finite (CLI::PositiveNumber lets "nan" and "inf" through).
+const CLI::Validator kFinitePositiveSeconds(
+    [](std::string& text) -> std::string {
+        double value = 0.0;
+        if (!CLI::detail::lexical_cast(text, value) || !std::isfinite(value) || !(value > 0.0)) {
+            return "'" + text + "' is not a number of seconds; accepted: a finite number > 0";
+        }
+        return {};
+    },
+    "FLOAT > 0 (s)");
 
 int runCommandLine(int argc, char** argv)
 {
@@ -51,7 +63,7 @@ int runCommandLine(int argc, char** argv)
     runCommand
         ->add_option("--checkpoint-every", run.checkpointEvery,
                      "write DIR/checkpoint.bin every T s of simulated time (needs --out)")
-        ->check(CLI::PositiveNumber);
+        ->check(kFinitePositiveSeconds);
 
     ResumeOptions resume;
     resume.threads = granular::defaultSolverThreads();
@@ -60,7 +72,7 @@ int runCommandLine(int argc, char** argv)
     resumeCommand->add_option("--set", resume.assignments, "change a live parameter, KEY=VALUE (e.g. run.time=20)")
         ->allow_extra_args(false);
     resumeCommand->add_option("--checkpoint-every", resume.checkpointEvery, "go on writing checkpoints every T s")
-        ->check(CLI::PositiveNumber);
+        ->check(kFinitePositiveSeconds);
     resumeCommand
         ->add_option("--threads", resume.threads,
                      "solver threads: md and mcdem contacts, cd contact search and coloured sweep; default: "

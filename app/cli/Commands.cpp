@@ -56,6 +56,11 @@ int runSession(RunSession& session, std::ostream& out, std::ostream& err)
 
 int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
 {
+    if (options.checkpointEvery && !options.outDirectory) {
+        err << "granular: --checkpoint-every: writes DIR/checkpoint.bin, and this run has no --out DIR; accepted: "
+               "--checkpoint-every with --out\n";
+        return BadInput;
+    }
     std::unique_ptr<Simulation> simulation;
     try {
         Scenario scenario = scenarioFromArguments(options.scenario, options.assignments);

@@ -12,6 +12,7 @@
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
 #include "settings/Settings.h"
+#include "settings/SettingsBinding.h"
 #include "util/StateArchive.h"
 
 #ifdef GRANULAR_WITH_VTK
@@ -25,6 +26,7 @@
 #include <csignal>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <new>
 #include <ostream>
 #include <sstream>
@@ -120,6 +122,7 @@ RunSession RunSession::resume(const fs::path& directory, const std::vector<std::
 {
     const Checkpoint checkpoint = readCheckpoint(directory / "checkpoint.bin");
     Scenario scenario = scenarioFromJson(checkpoint.scenarioJson, (directory / "checkpoint.bin").string());
+    Scenario edited = scenario;
     for (const auto& assignment : assignments) {
         const auto equals = assignment.find('=');
         if (equals == std::string::npos || equals == 0) {
@@ -131,15 +134,18 @@ RunSession RunSession::resume(const fs::path& directory, const std::vector<std::
             throw ScenarioError(key + ": applies when a world is built, not to a resumed run; accepted: a live key "
                                       "such as run.time");
         }
-        scenario.setFromText(key, assignment.substr(equals + 1));
+        edited.setFromText(key, assignment.substr(equals + 1));
     }
     if (checkpoint.session.empty()) {
         throw CheckpointError((directory / "checkpoint.bin").string() +
                               ": holds a state without a run (saved by the studio's File > Save state); granular "
                               "resume needs the checkpoint.bin of a run with --checkpoint-every");
     }
+    // The state with the settings it was saved with, then the changes as the studio makes a live edit: the method
+    // takes them as it would mid-run (e.g. md remakes its contacts' laws for a new material).
     std::unique_ptr<Simulation> simulation =
         restoreSimulation(checkpoint, std::move(scenario), directory / "checkpoint.bin");
+    simulation->applySettings(parseSettings(edited));
     if (!options.outDirectory) {
         options.outDirectory = directory;
     }
@@ -273,8 +279,11 @@ int RunSession::run(std::ostream& out, std::ostream& err)
         output->carryOver("checkpoint.bin");  // the state this run went on from
     }
     if (options_.checkpointEvery && output) {
-        output->carryOver("checkpoint.bin");
-        checkpointSteps = std::max<std::int64_t>(1, std::llround(*options_.checkpointEvery / settings.solver.dt));
+        // An interval of more steps than a 64-bit count holds is never reached (no checkpoint, as for one longer than
+        // the run).
+        const double steps = *options_.checkpointEvery / settings.solver.dt;
+        checkpointSteps =
+            steps < 9.0e18 ? std::max<std::int64_t>(1, std::llround(steps)) : std::numeric_limits<std::int64_t>::max();
     }
     const std::int64_t stepsBefore = simulation_->world().steps;
     Progress progress("running " + settings.name, !options_.quiet);
@@ -298,6 +307,9 @@ int RunSession::run(std::ostream& out, std::ostream& err)
                 }
                 if (checkpointSteps > 0 && s.world().steps % checkpointSteps == 0) {
                     saveCheckpoint();
+                    // Kept in the new content of DIR: this run's own checkpoint (one that DIR held from another run
+                    // is not, unless this run went on from it, above).
+                    output->carryOver("checkpoint.bin");
                 }
             },
             [] { return stopSignal != 0; });

@@ -135,14 +135,19 @@ World buildWorld(const Settings& s)
         break;
     }
     applyLiveParameters(world, s);
-    const auto count = static_cast<std::int64_t>(world.particles.size());
+    checkProbeIndex(s, world.particles.size());
+    return world;
+}
+
+void checkProbeIndex(const Settings& s, std::size_t particles)
+{
+    const auto count = static_cast<std::int64_t>(particles);
     if (s.probeIndex >= count || s.probeIndex < -count) {
         throw ScenarioError("probe.index: " + std::to_string(s.probeIndex) +
                             " is out of range; accepted: an integer in [" + std::to_string(-count) + ", " +
                             std::to_string(count - 1) +
                             "] (from the first particle 0 to the last, or counted back from the last, -1)");
     }
-    return world;
 }
 
 }  // namespace granular

@@ -51,6 +51,14 @@ RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const Progr
     std::int64_t n = simulation.world().steps;
     if (n == 0) {
         onRow(simulation.world().time, simulation.sample());
+    } else if (n >= totalSteps || simulation.finished()) {
+        // A resumed run that had ended already (a checkpoint of its last step): nothing to step, and its last row,
+        // off the output grid, which no checkpoint holds, is written again.
+        if (n % rowEvery != 0) {
+            onRow(simulation.world().time, simulation.sample());
+        }
+        stats.end = n >= totalSteps ? RunEnd::RunTime : RunEnd::StoppingRule;
+        n = totalSteps;
     }
     while (n < totalSteps) {
         try {
@@ -67,11 +75,18 @@ RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const Progr
         ++stats.stepsOnThreads[simulation.lastStepThreads()];
         const bool finished = simulation.finished();
         const bool interrupted = !finished && stop && stop();
-        if (n % rowEvery == 0 || n == totalSteps || finished || interrupted) {
+        const bool onGrid = n % rowEvery == 0;
+        if (onGrid) {
             onRow(simulation.world().time, simulation.sample());
         }
         if (onStep) {
-            onStep(simulation);  // after the row: a checkpoint written here holds it
+            // After a row of the output grid and before a last row off it: a checkpoint written here holds the rows
+            // of the grid only, so that a run resumed from it (to this run.time or a later one) writes the rows of a
+            // run never stopped.
+            onStep(simulation);
+        }
+        if (!onGrid && (n == totalSteps || finished || interrupted)) {
+            onRow(simulation.world().time, simulation.sample());
         }
         if (finished || interrupted) {
             stats.end = finished ? RunEnd::StoppingRule : RunEnd::Interrupted;

@@ -55,7 +55,9 @@ using StopRequest = std::function<bool()>;
 /// A run ends early when the method's stopping rule holds (Simulation::finished); the last state
 /// is then sampled as a final row. It also ends when `stop` says so (the state reached is sampled), or when
 /// the blow-up guard trips (the broken state is not sampled). A simulation that has already stepped (a
-/// resumed checkpoint) goes on from where it is, without a row at its start.
+/// resumed checkpoint) goes on from where it is, without a row at its start; one that had ended (at run.time or by
+/// its stopping rule) takes no step and only writes its last row again where that row is off the output grid.
+/// `onStep` comes after a step's row on the grid and before a last row off it (see Run.cpp).
 /// Step and row counts are integers derived once, so rows fall on the same steps on every machine.
 RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const ProgressSink& onProgress = {},
                        const StepSink& onStep = {}, const StopRequest& stop = {});

@@ -61,6 +61,7 @@ Simulation::Simulation(Scenario scenario, World state)
         throw ScenarioError("setup: the saved state " + std::string(world_.cell ? "has" : "has no") +
                             " periodic cell; accepted: a scenario with the same setup");
     }
+    checkProbeIndex(settings_, world_.particles.size());  // the probe reads the state's grains, not a built world's
     applyLiveParameters(world_, settings_);
     stepper_ = makeStepper(settings_);
     observables_ = observablesFor(settings_);

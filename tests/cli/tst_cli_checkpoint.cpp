@@ -7,9 +7,11 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <utility>
 
 namespace fs = std::filesystem;
 using namespace granular::clitest;  // NOLINT(google-build-using-namespace): the CLI test helpers
@@ -77,6 +79,59 @@ private slots:
         // Through the settling (0.5 s) into the first compression stroke: the grains' deformation points,
         // the plate's program and the compression levels recorded so far come back.
         checkResumedRunEqualsUninterrupted("mcdem_compress", "0.6", "0.8");
+    }
+    void aStopBetweenRowsResumesBitIdentical()
+    {
+        // drum3d writes a row every 0.02 s: its last row at 0.25 s is off that grid, and the resumed run must not
+        // keep it among the rows of the grid (the checkpoint holds the rows before it).
+        checkResumedRunEqualsUninterrupted("drum3d", "0.25", "0.5");
+    }
+    void anEndedRunResumedTakesNoStep()
+    {
+        // A checkpoint of a run's last step, resumed as it is: the same series, steps and end, whether the run
+        // reached run.time (drum3d, its last row off the output grid) or its stopping rule (periodic2d relaxed at
+        // step 3902; a checkpoint at every step).
+        const ScratchDirectory dir;
+        for (const auto& [scenario, options] :
+             {std::pair<std::string, std::string>{"drum3d", "--set run.time=0.25 --checkpoint-every 0.25"},
+              std::pair<std::string, std::string>{"periodic2d", "--set run.time=2000 --checkpoint-every 0.01"}}) {
+            const fs::path out = dir.path / scenario;
+            const Result a = runGranular("run " + scenario + " --quiet " + options + " --out '" + out.string() + "'");
+            QVERIFY2(a.exitCode == 0, a.err.c_str());
+            const std::string series = slurp(out / "series.csv");
+            const nlohmann::json summary = comparableSummary(out);
+            const Result b = runGranular("resume '" + out.string() + "' --quiet");
+            QVERIFY2(b.exitCode == 0, b.err.c_str());
+            QVERIFY2(slurp(out / "series.csv") == series, (scenario + ": the resumed series differs").c_str());
+            const nlohmann::json after = comparableSummary(out);
+            QCOMPARE(after["steps"].get<std::int64_t>(), summary["steps"].get<std::int64_t>());
+            QCOMPARE(after["stopped"].get<std::string>(), summary["stopped"].get<std::string>());
+        }
+    }
+    void aMaterialChangedOnResumeReachesTheContacts()
+    {
+        // md_press: a grain driven into a fixed one at 1 mm/s. Resumed at 0.05 s with k_n = 2e9 N/m instead of 1e9,
+        // the contact (k_n / 2 in series) gives 1e9 N/m x 6e-5 m = 6e4 N at 0.06 s, as a run with 2e9 from the start.
+        const ScratchDirectory dir;
+        const fs::path split = dir.path / "split";
+        const fs::path whole = dir.path / "whole";
+        QCOMPARE(runGranular("run md_press --quiet --set run.time=0.05 --checkpoint-every 0.05 --out '" +
+                             split.string() + "'")
+                     .exitCode,
+                 0);
+        const Result resumed =
+            runGranular("resume '" + split.string() + "' --quiet --set run.time=0.06 --set material.stiffness=2e9");
+        QVERIFY2(resumed.exitCode == 0, resumed.err.c_str());
+        QCOMPARE(runGranular("run md_press --quiet --set run.time=0.06 --set material.stiffness=2e9 --out '" +
+                             whole.string() + "'")
+                     .exitCode,
+                 0);
+        const auto lastForce = [](const fs::path& run) {  // N, the contact's normal force at the run's end
+            return nlohmann::json::parse(slurp(run / "summary.json"))["final"]["normal_force"].get<double>();
+        };
+        const double force = lastForce(split);
+        QVERIFY2(std::fabs(force - 6e4) < 1.0, std::to_string(force).c_str());
+        QCOMPARE(force, lastForce(whole));
     }
     void checkpointsDoNotChangeTheRun()
     {

@@ -256,6 +256,45 @@ private slots:
         QVERIFY2(hiddenEntries(dir.path).empty(), hiddenEntries(dir.path).c_str());
     }
 
+    void aRunThatWritesNoCheckpointKeepsNoneOfAnother()
+    {
+        // piston2d leaves a checkpoint in DIR; freefall2d asks for one every 10 s but ends at 0.05 s, before its
+        // first: DIR must not hold piston2d's checkpoint next to freefall2d's series (a resume would go on with
+        // piston2d).
+        const ScratchDirectory dir;
+        const fs::path out = dir.path / "run";
+        QCOMPARE(
+            runGranular("run piston2d --quiet --set run.time=0.1 --checkpoint-every 0.05 --out '" + out.string() + "'")
+                .exitCode,
+            0);
+        QVERIFY(fs::exists(out / "checkpoint.bin"));
+        QCOMPARE(
+            runGranular("run freefall2d --quiet --set run.time=0.05 --checkpoint-every 10 --out '" + out.string() + "'")
+                .exitCode,
+            0);
+        QVERIFY(!fs::exists(out / "checkpoint.bin"));
+        const Result resume = runGranular("resume '" + out.string() + "' --quiet");
+        QCOMPARE(resume.exitCode, 2);
+    }
+    void aCheckpointIntervalMustBeAFiniteTimeWithAnOutput()
+    {
+        const ScratchDirectory dir;
+        for (const char* bad : {"nan", "inf", "-1", "0"}) {
+            const Result r = runGranular("run freefall2d --quiet --set run.time=0.05 --checkpoint-every " +
+                                         std::string(bad) + " --out '" + (dir.path / "o").string() + "'");
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(isOneLineNaming(r.err, "--checkpoint-every"), r.err.c_str());
+            QVERIFY(!fs::exists(dir.path / "o"));
+        }
+        // A finite interval beyond what a step count holds: no checkpoint, as for one longer than the run.
+        const Result huge = runGranular("run freefall2d --quiet --set run.time=0.05 --checkpoint-every 1e300 --out '" +
+                                        (dir.path / "h").string() + "'");
+        QVERIFY2(huge.exitCode == 0, huge.err.c_str());
+        QVERIFY(!fs::exists(dir.path / "h" / "checkpoint.bin"));
+        const Result noOut = runGranular("run freefall2d --quiet --set run.time=0.05 --checkpoint-every 0.01");
+        QCOMPARE(noOut.exitCode, 2);
+        QVERIFY2(isOneLineNaming(noOut.err, "--checkpoint-every"), noOut.err.c_str());
+    }
     void aDirectoryOfOtherFilesIsNotReplaced()
     {
         const ScratchDirectory dir;

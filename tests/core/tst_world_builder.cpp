@@ -4,6 +4,7 @@
 #include "scenario/ScenarioError.h"
 #include "settings/SettingsBinding.h"
 #include "setup/WorldBuilder.h"
+#include "sim/Simulation.h"
 
 #include <QTest>
 
@@ -49,6 +50,7 @@ private slots:
     void hugeBoxOfTinyGrainsIsFilledWithoutOverflow();
     void inconsistentRadiiAreRejected();
     void probeMustNameAParticle();
+    void probeMustNameAParticleOfARestoredState();
 };
 
 void WorldBuilderTest::sphereMassAndInertiaFollowClosedForms()
@@ -188,6 +190,28 @@ void WorldBuilderTest::probeMustNameAParticle()
     Scenario last = box(2);
     last.set("probe.index", std::int64_t{-200});
     QCOMPARE(build(last).particles.size(), std::size_t{200});
+}
+
+void WorldBuilderTest::probeMustNameAParticleOfARestoredState()
+{
+    // A saved state of 200 grains with a scenario whose probe.index was edited to 500 (an edit that waits for a reset
+    // is saved with the scenario): restored, the probe would read past the grains.
+    const World state = build(box(2));
+    Scenario edited = box(2);
+    edited.set("probe.index", std::int64_t{500});
+    try {
+        const Simulation restored(edited, state);
+        QFAIL("expected a ScenarioError");
+    } catch (const ScenarioError& error) {
+        QVERIFY2(std::string(error.what())
+                         .find("probe.index: 500 is out of range; accepted: an integer in [-200, "
+                               "199]") == 0,
+                 error.what());
+    }
+    Scenario last = box(2);
+    last.set("probe.index", std::int64_t{199});
+    const Simulation restored(last, state);
+    QCOMPARE(restored.world().particles.size(), std::size_t{200});
 }
 
 QTEST_APPLESS_MAIN(WorldBuilderTest)
