@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cmath>
+#include <cstdlib>
 #include <exception>
 #include <iostream>
 #include <new>
@@ -20,9 +21,10 @@ namespace {
 /// A number of seconds > 0 that is finite (CLI::PositiveNumber lets "nan" and "inf" through).
 const CLI::Validator kFinitePositiveSeconds(
     [](std::string& text) -> std::string {
-        double value = 0.0;
-        if (!CLI::detail::lexical_cast(text, value) || !std::isfinite(value) || !(value > 0.0)) {
-            return "'" + text + "' is not a number of seconds; accepted: a finite number > 0";
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) || !(value > 0.0)) {
+            return "'" + text + "' is out of range; accepted: a finite number of seconds > 0";
         }
         return {};
     },

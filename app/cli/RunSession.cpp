@@ -11,8 +11,10 @@
 #include "cli/ScenarioSummary.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
+#include "scenario/Value.h"
 #include "settings/Settings.h"
 #include "settings/SettingsBinding.h"
+#include "sim/Run.h"
 #include "util/StateArchive.h"
 
 #ifdef GRANULAR_WITH_VTK
@@ -146,6 +148,12 @@ RunSession RunSession::resume(const fs::path& directory, const std::vector<std::
     std::unique_ptr<Simulation> simulation =
         restoreSimulation(checkpoint, std::move(scenario), directory / "checkpoint.bin");
     simulation->applySettings(parseSettings(edited));
+    if (stepsPerRun(simulation->settings()) < simulation->world().steps) {
+        throw ScenarioError("run.time: " + formatValue(Value(simulation->settings().run.time)) +
+                            " s ends before the checkpoint, at t = " + formatValue(Value(simulation->world().time)) +
+                            " s; accepted: a run.time of at least " + formatValue(Value(simulation->world().time)) +
+                            " s");
+    }
     if (!options.outDirectory) {
         options.outDirectory = directory;
     }
@@ -293,6 +301,9 @@ int RunSession::run(std::ostream& out, std::ostream& err)
         stats = runToEnd(
             *simulation_,
             [&](double time, const std::vector<double>& values) {
+                if (!table_.time.empty() && table_.time.back() == time) {
+                    return;  // a resumed run's last row, saved on the output grid it had then
+                }
                 table_.append(time, values);
 #ifdef GRANULAR_WITH_VTK
                 if (writeFrames) {

@@ -37,7 +37,8 @@ public:
     [[nodiscard]] virtual const std::vector<std::array<double, 2>>& bulges() const = 0;
     /// m, at least the largest sum of the two bulges any pair could have now: candidate lists add it to their margin.
     [[nodiscard]] virtual double reach() const = 0;
-    /// m, reach() as the next update() from `memory` will give it, before that update: the bound depends on the
+    /// m, reach() as the next update() from `memory` will give it, before that update (and reach() returns it from
+    /// now on): the bound depends on the
     /// loaded candidates' forces and contact points in `memory` and the radii, not on where the grains are now. A
     /// candidate list checked against it covers the bulges of the coming evaluation (a rebuild in between keeps every
     /// loaded candidate's memory; new candidates are not loaded).

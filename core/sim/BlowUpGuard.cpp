@@ -32,10 +32,12 @@ std::string likelyCause(const Settings& s, bool nonFinite, bool deepOverlap, con
                "(e.g. chain.mass, piston.force, solver.dt)";
     }
     if (deepOverlap && s.setup == Setup::Pair && s.pair.driven) {
-        // The driven grain moves whatever its contact pushes: its overlap grows at its speed, whatever the step.
-        const double speed = s.particles.velocity.norm();
-        std::string cause = "pair.driven = true: the upper grain keeps its velocity of " + number(speed) +
-                            " m/s whatever the contact pushes, so the overlap grows at that rate";
+        // The driven grain moves whatever its contact pushes: the overlap grows at its speed down the line of centres
+        // (the grain starts straight above the fixed one), whatever the step.
+        const double speed = -s.particles.velocity.y();
+        std::string cause = "pair.driven = true: the upper grain keeps its velocity whatever the contact pushes, "
+                            "so the overlap grows at its " +
+                            number(speed) + " m/s towards the fixed grain";
         if (speed > 0.0) {
             cause += " and passes the grain radius, " + number(s.particles.radiusMax) + " m, " +
                      number(s.particles.radiusMax / speed) + " s after the grains touch";

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 namespace granular {
 
@@ -30,12 +31,16 @@ std::int64_t stepsPerRun(const Settings& settings)
     return std::max<std::int64_t>(1, std::llround(settings.run.time / settings.solver.dt));
 }
 
+std::int64_t stepsPerOutputInterval(const Settings& settings)
+{
+    // The output interval may be longer than any run, beyond a 64-bit count: no step is on the grid then but the first.
+    const double steps = settings.run.outputInterval / settings.solver.dt;
+    return steps < 9.0e18 ? std::max<std::int64_t>(1, std::llround(steps)) : std::numeric_limits<std::int64_t>::max();
+}
+
 std::int64_t stepsPerRow(const Settings& settings)
 {
-    // The output interval may be longer than the run (one row at the end) and so far beyond a 64-bit count.
-    const double rowSteps =
-        std::min(settings.run.outputInterval / settings.solver.dt, static_cast<double>(stepsPerRun(settings)));
-    return std::max<std::int64_t>(1, std::llround(rowSteps));
+    return std::min(stepsPerOutputInterval(settings), stepsPerRun(settings));  // a run shorter: one row at the end
 }
 
 RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const ProgressSink& onProgress,
@@ -43,7 +48,8 @@ RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const Progr
 {
     const Settings& settings = simulation.settings();
     const std::int64_t totalSteps = stepsPerRun(settings);
-    const std::int64_t rowEvery = stepsPerRow(settings);
+    // The rows of the output grid; a run's last row may be off it (run.time, its stopping rule, an interrupt).
+    const std::int64_t gridEvery = stepsPerOutputInterval(settings);
     const auto progressEvery = std::max<std::int64_t>(1, totalSteps / 200);
 
     RunStatistics stats;
@@ -52,12 +58,12 @@ RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const Progr
     if (n == 0) {
         onRow(simulation.world().time, simulation.sample());
     } else if (n >= totalSteps || simulation.finished()) {
-        // A resumed run that had ended already (a checkpoint of its last step): nothing to step, and its last row,
-        // off the output grid, which no checkpoint holds, is written again.
-        if (n % rowEvery != 0) {
+        // A resumed run that had ended already (a checkpoint of its last step; RunSession refuses a run.time before
+        // it): nothing to step, and its last row, off the output grid, which no checkpoint holds, is written again.
+        if (n % gridEvery != 0) {
             onRow(simulation.world().time, simulation.sample());
         }
-        stats.end = n >= totalSteps ? RunEnd::RunTime : RunEnd::StoppingRule;
+        stats.end = simulation.finished() ? RunEnd::StoppingRule : RunEnd::RunTime;
         n = totalSteps;
     }
     while (n < totalSteps) {
@@ -75,7 +81,7 @@ RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const Progr
         ++stats.stepsOnThreads[simulation.lastStepThreads()];
         const bool finished = simulation.finished();
         const bool interrupted = !finished && stop && stop();
-        const bool onGrid = n % rowEvery == 0;
+        const bool onGrid = n % gridEvery == 0;
         if (onGrid) {
             onRow(simulation.world().time, simulation.sample());
         }

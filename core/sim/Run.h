@@ -38,7 +38,10 @@ struct RunStatistics {
 
 /// Steps of a whole run: run.time / solver.dt, rounded, at least 1 (checkSettings bounds it).
 [[nodiscard]] std::int64_t stepsPerRun(const Settings& settings);
-/// Steps between two rows of the series: output.interval / solver.dt, rounded, between 1 and stepsPerRun.
+/// Steps of one output.interval: output.interval / solver.dt, rounded, at least 1 (the largest count where it has
+/// more steps than that holds). The rows of the output grid fall on its multiples.
+[[nodiscard]] std::int64_t stepsPerOutputInterval(const Settings& settings);
+/// Steps between two rows of the series: stepsPerOutputInterval, at most stepsPerRun.
 [[nodiscard]] std::int64_t stepsPerRow(const Settings& settings);
 
 /// Called with the simulated time (s) and the observables' values, at t = 0 and every output.interval.

@@ -90,7 +90,8 @@ private slots:
     {
         // A checkpoint of a run's last step, resumed as it is: the same series, steps and end, whether the run
         // reached run.time (drum3d, its last row off the output grid) or its stopping rule (periodic2d relaxed at
-        // step 3902; a checkpoint at every step).
+        // step 3902; a checkpoint at every step). Before 2026-11-28 periodic2d's resume took one more step; drum3d's
+        // passed (its checkpoint held the last row, and no step was taken).
         const ScratchDirectory dir;
         for (const auto& [scenario, options] :
              {std::pair<std::string, std::string>{"drum3d", "--set run.time=0.25 --checkpoint-every 0.25"},
@@ -107,6 +108,20 @@ private slots:
             QCOMPARE(after["steps"].get<std::int64_t>(), summary["steps"].get<std::int64_t>());
             QCOMPARE(after["stopped"].get<std::string>(), summary["stopped"].get<std::string>());
         }
+    }
+    void aRunTimeBeforeTheCheckpointIsRefused()
+    {
+        const ScratchDirectory dir;
+        const fs::path out = dir.path / "run";
+        QCOMPARE(
+            runGranular("run drum3d --quiet --set run.time=0.1 --checkpoint-every 0.1 --out '" + out.string() + "'")
+                .exitCode,
+            0);
+        const std::string series = slurp(out / "series.csv");
+        const Result r = runGranular("resume '" + out.string() + "' --quiet --set run.time=0.05");
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(isOneLineNaming(r.err, "run.time: 0.05 s ends before the checkpoint, at t = 0.1"), r.err.c_str());
+        QVERIFY(slurp(out / "series.csv") == series);
     }
     void aMaterialChangedOnResumeReachesTheContacts()
     {

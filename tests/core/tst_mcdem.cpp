@@ -387,7 +387,8 @@ private slots:
     {
         // Three fixed grains in a row (nothing moves, so only the bulges' reach can renew the candidates): C overlaps A
         // by 0.2 R at the start, and B waits on A's far side at two skins. The A-C force bulges A's far pole by
-        // gamma (1+nu)(3-2nu) F / (4 pi E R) = 0.15 mm, past B. The candidates must take in B for the first step's
+        // gamma (1+nu)(3-2nu) F / (4 pi E R), about 0.15 mm (0.16 mm with the
+        // bulges in the force), past B. The candidates must take in B for the first step's
         // evaluation, whose bulges come from the forces that the start gave A: a list checked against the reach of
         // the evaluation before (none pressed yet) would leave B out for that step.
         Settings s = hydrogel(0.5, kGamma);
