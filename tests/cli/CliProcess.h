@@ -73,6 +73,14 @@ inline Result runGranular(const std::string& arguments)
     return runGranularAfter(":", arguments);
 }
 
+/// `granular run SCENARIO --quiet --set run.time=TIME --checkpoint-every EVERY --out OUT` (times in s, as text).
+inline Result runWithCheckpoints(const std::string& scenario, const std::string& time, const std::string& every,
+                                 const fs::path& out)
+{
+    return runGranular("run " + scenario + " --quiet --set run.time=" + time + " --checkpoint-every " + every +
+                       " --out '" + out.string() + "'");
+}
+
 /// A `granular` process started in the background (its own process, not a shell's child), for signals.
 class BackgroundRun {
 public:

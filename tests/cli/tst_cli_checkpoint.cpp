@@ -113,10 +113,7 @@ private slots:
     {
         const ScratchDirectory dir;
         const fs::path out = dir.path / "run";
-        QCOMPARE(
-            runGranular("run drum3d --quiet --set run.time=0.1 --checkpoint-every 0.1 --out '" + out.string() + "'")
-                .exitCode,
-            0);
+        QCOMPARE(runWithCheckpoints("drum3d", "0.1", "0.1", out).exitCode, 0);
         const std::string series = slurp(out / "series.csv");
         const Result r = runGranular("resume '" + out.string() + "' --quiet --set run.time=0.05");
         QCOMPARE(r.exitCode, 2);
@@ -130,10 +127,7 @@ private slots:
         const ScratchDirectory dir;
         const fs::path split = dir.path / "split";
         const fs::path whole = dir.path / "whole";
-        QCOMPARE(runGranular("run md_press --quiet --set run.time=0.05 --checkpoint-every 0.05 --out '" +
-                             split.string() + "'")
-                     .exitCode,
-                 0);
+        QCOMPARE(runWithCheckpoints("md_press", "0.05", "0.05", split).exitCode, 0);
         const Result resumed =
             runGranular("resume '" + split.string() + "' --quiet --set run.time=0.06 --set material.stiffness=2e9");
         QVERIFY2(resumed.exitCode == 0, resumed.err.c_str());

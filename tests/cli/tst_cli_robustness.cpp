@@ -263,15 +263,9 @@ private slots:
         // piston2d).
         const ScratchDirectory dir;
         const fs::path out = dir.path / "run";
-        QCOMPARE(
-            runGranular("run piston2d --quiet --set run.time=0.1 --checkpoint-every 0.05 --out '" + out.string() + "'")
-                .exitCode,
-            0);
+        QCOMPARE(runWithCheckpoints("piston2d", "0.1", "0.05", out).exitCode, 0);
         QVERIFY(fs::exists(out / "checkpoint.bin"));
-        QCOMPARE(
-            runGranular("run freefall2d --quiet --set run.time=0.05 --checkpoint-every 10 --out '" + out.string() + "'")
-                .exitCode,
-            0);
+        QCOMPARE(runWithCheckpoints("freefall2d", "0.05", "10", out).exitCode, 0);
         QVERIFY(!fs::exists(out / "checkpoint.bin"));
         const Result resume = runGranular("resume '" + out.string() + "' --quiet");
         QCOMPARE(resume.exitCode, 2);
@@ -287,8 +281,7 @@ private slots:
             QVERIFY(!fs::exists(dir.path / "o"));
         }
         // A finite interval beyond what a step count holds: no checkpoint, as for one longer than the run.
-        const Result huge = runGranular("run freefall2d --quiet --set run.time=0.05 --checkpoint-every 1e300 --out '" +
-                                        (dir.path / "h").string() + "'");
+        const Result huge = runWithCheckpoints("freefall2d", "0.05", "1e300", dir.path / "h");
         QVERIFY2(huge.exitCode == 0, huge.err.c_str());
         QVERIFY(!fs::exists(dir.path / "h" / "checkpoint.bin"));
         const Result noOut = runGranular("run freefall2d --quiet --set run.time=0.05 --checkpoint-every 0.01");
