@@ -56,6 +56,7 @@ void MultiContactDeformation::configure(const Settings& settings)
         poissonRatio_ = settings.material.poissonRatio;
         shape_ = HalfSpaceDeformation(poissonRatio_);
     }
+    boundAhead_ = false;
 }
 
 void MultiContactDeformation::saveState(StateWriter& out) const
@@ -66,11 +67,13 @@ void MultiContactDeformation::saveState(StateWriter& out) const
 void MultiContactDeformation::loadState(StateReader& in)
 {
     reach_ = in.get<double>();
+    boundAhead_ = false;
 }
 
 double MultiContactDeformation::reachAhead(const World& world, const std::vector<md::ContactMemory>& memory)
 {
     bound(world, memory);
+    boundAhead_ = true;
     return reach_;
 }
 
@@ -111,7 +114,10 @@ void MultiContactDeformation::update(const World& world, const std::vector<md::C
     const auto& contacts = world.contacts;
     const std::size_t n = p.size();
     bulges_.assign(contacts.size(), {0.0, 0.0});
-    bound(world, memory);
+    if (!boundAhead_) {
+        bound(world, memory);
+    }
+    boundAhead_ = false;
     if (reach_ == 0.0) {
         return;  // nothing presses, or gamma = 0: independent contacts
     }

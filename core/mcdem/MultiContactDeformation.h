@@ -56,6 +56,9 @@ private:
     std::vector<double> largestBulge_;  ///< m, per grain: an upper bound of its bulge anywhere
     std::vector<std::array<double, 2>> bulges_;
     double reach_ = 0.0;  ///< m
+    /// Whether largestBulge_ and reach_ are reachAhead()'s, from the memory that the coming update() gets: a
+    /// rebuild in between keeps the loaded candidates and their order, so update() would compute the same bound.
+    bool boundAhead_ = false;
 };
 
 }  // namespace granular::mcdem
