@@ -149,10 +149,10 @@ RunSession RunSession::resume(const fs::path& directory, const std::vector<std::
         restoreSimulation(checkpoint, std::move(scenario), directory / "checkpoint.bin");
     simulation->applySettings(parseSettings(edited));
     if (stepsPerRun(simulation->settings()) < simulation->world().steps) {
+        const std::string checkpointTime = formatValue(Value(simulation->world().time));
         throw ScenarioError("run.time: " + formatValue(Value(simulation->settings().run.time)) +
-                            " s ends before the checkpoint, at t = " + formatValue(Value(simulation->world().time)) +
-                            " s; accepted: a run.time of at least " + formatValue(Value(simulation->world().time)) +
-                            " s");
+                            " s ends before the checkpoint, at t = " + checkpointTime +
+                            " s; accepted: a run.time of at least " + checkpointTime + " s");
     }
     if (!options.outDirectory) {
         options.outDirectory = directory;

@@ -31,18 +31,16 @@ std::string likelyCause(const Settings& s, bool nonFinite, bool deepOverlap, con
         return "a value beyond a double's range: a mass, force or time step at the edge of its accepted range "
                "(e.g. chain.mass, piston.force, solver.dt)";
     }
-    if (deepOverlap && s.setup == Setup::Pair && s.pair.driven) {
-        // The driven grain moves whatever its contact pushes: the overlap grows at its speed down the line of centres
-        // (the grain starts straight above the fixed one), whatever the step.
-        const double speed = -s.particles.velocity.y();
-        std::string cause = "pair.driven = true: the upper grain keeps its velocity whatever the contact pushes, "
-                            "so the overlap grows at its " +
-                            number(speed) + " m/s towards the fixed grain";
-        if (speed > 0.0) {
-            cause += " and passes the grain radius, " + number(s.particles.radiusMax) + " m, " +
-                     number(s.particles.radiusMax / speed) + " s after the grains touch";
-        }
-        return cause + "; end the run sooner (run.time) or drive the grain slower (particles.velocity)";
+    // The driven grain moves whatever its contact pushes: driven towards the fixed grain (it starts straight above
+    // it), the overlap grows at its speed down the line of centres, whatever the step.
+    const double drivenSpeed = -s.particles.velocity.y();
+    if (deepOverlap && s.setup == Setup::Pair && s.pair.driven && drivenSpeed > 0.0) {
+        return "pair.driven = true: the upper grain keeps its velocity whatever the contact pushes, so the overlap "
+               "grows at its " +
+               number(drivenSpeed) + " m/s towards the fixed grain and passes the grain radius, " +
+               number(s.particles.radiusMax) + " m, " + number(s.particles.radiusMax / drivenSpeed) +
+               " s after the grains touch; end the run sooner (run.time) or drive the grain slower "
+               "(particles.velocity)";
     }
     if (advice) {
         for (const auto& line : advice()) {

@@ -231,7 +231,13 @@ private slots:
                                    "grows at its 0.001 m/s towards the fixed grain"),
                  message.c_str());
         QVERIFY2(contains(message, "passes the grain radius, 0.0005 m, 0.5 s after the grains touch"), message.c_str());
+        // Driven away from the fixed grain, the drive cannot deepen the overlap: the step is named.
+        settings.particles.velocity = Vec3(0.0, 1e-3, 0.0);
+        message = verdict(world, settings, step);
+        QVERIFY2(!contains(message, "pair.driven") && contains(message, "likely cause: solver.dt = 1e-05 s"),
+                 message.c_str());
         // A free upper grain (not driven) overlapping as deeply points at the step, as before.
+        settings.particles.velocity = Vec3(0.0, -1e-3, 0.0);
         settings.pair.driven = false;
         message = verdict(world, settings, step);
         QVERIFY2(contains(message, "likely cause: solver.dt = 1e-05 s with solver.substeps = 0 is too long"),
