@@ -71,15 +71,16 @@ void CellList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& 
     double cell = 2.0 * largest + std::max(margin, 0.0);
     const Eigen::Vector3d extent = box.sizes();
     std::array<std::int64_t, 3> dims{1, 1, 1};
+    const double mostCells = 8.0 * static_cast<double>(n) + 64.0;
     for (;;) {
-        std::int64_t total = 1;
+        double total = 1.0;  // in double: three axes of up to mostCells each overflow an int64 beyond ~260,000 grains
         for (int a = 0; a < dimension; ++a) {
             // Bounded before the cast: a cloud far larger than its grains would overflow it.
-            const double across = std::clamp(extent[a] / cell, 1.0, static_cast<double>(8 * n + 64));
+            const double across = std::clamp(extent[a] / cell, 1.0, mostCells);
             dims[static_cast<std::size_t>(a)] = static_cast<std::int64_t>(across);
-            total *= dims[static_cast<std::size_t>(a)];
+            total *= static_cast<double>(dims[static_cast<std::size_t>(a)]);
         }
-        if (total <= 8 * static_cast<std::int64_t>(n) + 64) {
+        if (total <= mostCells) {
             break;
         }
         cell *= 1.5;
@@ -161,18 +162,21 @@ void CellList::findPeriodicPairs(const Particles& particles, const PeriodicCell&
     }
     // Cells at least one interaction range across, laid out in reduced coordinates (along the cell's edges);
     // the grid wraps, so neighbours lie in adjacent cells modulo the grid.
+    // Bounded before the cast and counted in double, as in findPairs: a cell far wider than its grains would overflow.
+    const double mostCells = 8.0 * static_cast<double>(n) + 64.0;
     std::array<std::int64_t, 3> dims{1, 1, 1};
-    std::int64_t total = 1;
+    double total = 1.0;
     for (int a = 0; a < cell.dimension; ++a) {
-        dims[static_cast<std::size_t>(a)] = std::max<std::int64_t>(1, static_cast<std::int64_t>(cell.width(a) / range));
-        total *= dims[static_cast<std::size_t>(a)];
+        dims[static_cast<std::size_t>(a)] =
+            static_cast<std::int64_t>(std::clamp(cell.width(a) / range, 1.0, mostCells));
+        total *= static_cast<double>(dims[static_cast<std::size_t>(a)]);
     }
-    while (total > 8 * static_cast<std::int64_t>(n) + 64) {
-        total = 1;
+    while (total > mostCells) {
+        total = 1.0;
         for (int a = 0; a < cell.dimension; ++a) {
             auto& m = dims[static_cast<std::size_t>(a)];
             m = std::max<std::int64_t>(1, m * 2 / 3);
-            total *= m;
+            total *= static_cast<double>(m);
         }
     }
     const auto cellCoordinate = [&](const Vec3& x, int a) {

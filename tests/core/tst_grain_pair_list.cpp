@@ -212,6 +212,40 @@ private slots:
         QCOMPARE(list.searches(), std::int64_t{5});
     }
 
+    /// Grains far apart compared with their size: the grids stay within 8 n + 64 cells (their cell counts were
+    /// products in int64 that overflowed: a 3D box over 262,000 grains across km, a periodic cell over ~2e6 ranges per
+    /// axis) and the searches still find the touching pairs.
+    void sparseGrainsFarApartKeepTheGridBounded()
+    {
+        // 65^3 grains of radius 1 m, 100 km apart, and one grain touching the first: a grid of 8 n + 64 cells per axis
+        // had ~1e19 cells.
+        Particles p;
+        constexpr int kAcross = 65;
+        for (int x = 0; x < kAcross; ++x) {
+            for (int y = 0; y < kAcross; ++y) {
+                for (int z = 0; z < kAcross; ++z) {
+                    p.add(1e5 * Vec3(x, y, z), 1.0, 1.0, 3);
+                }
+            }
+        }
+        const auto partner = static_cast<std::int32_t>(p.size());
+        p.add(Vec3(1.5, 0.0, 0.0), 1.0, 1.0, 3);
+        CellList cells;
+        PairList found;
+        cells.findPairs(p, Eigen::AlignedBox3d(Vec3::Zero(), Vec3::Zero()), 3, 0.1, found);
+        QCOMPARE(found, PairList({{0, partner}}));
+        // Three grains in a periodic cube 1e7 m across: ~5e6 interaction ranges per axis. The first two touch through
+        // the cell's face.
+        const PeriodicCell cube = PeriodicCell::cube(3, 1e7);
+        Particles few;
+        few.add(Vec3(0.5, 10.0, 10.0), 1.0, 1.0, 3);
+        few.add(Vec3(1e7 - 0.5, 10.0, 10.0), 1.0, 1.0, 3);
+        few.add(Vec3(5e6, 5e6, 5e6), 1.0, 1.0, 3);
+        found.clear();
+        cells.findPeriodicPairs(few, cube, 0.1, found);
+        QCOMPARE(found, PairList({{0, 1}}));
+    }
+
     void noSkinSearchesEveryCall()
     {
         Random random(3);
