@@ -1,6 +1,7 @@
 #include "RunOutput.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -62,13 +63,56 @@ bool exchange(const fs::path& a, const fs::path& b)
 #endif
 }
 
+/// Whether `name`, an entry of DIR itself, is one that a run, an ensemble or a sweep writes.
+bool isOutputEntry(const std::string& name)
+{
+    static const std::array<const char*, 13> kNames = {
+        "series.csv",     "summary.json", "scenario.json",   "levels.csv",    "contact_forces.csv",
+        "checkpoint.bin", "run.pvd",      "frames",          "ensemble.json", "ensemble.csv",
+        "runs",           "sweep.csv",    "sweep_timing.csv"};
+    // A checkpoint being written when its run was killed: writeFileAtomically's temporary.
+    return std::any_of(kNames.begin(), kNames.end(), [&name](const char* known) { return name == known; }) ||
+           name.rfind("checkpoint.bin.part-", 0) == 0;
+}
+
+/// Whether DIR holds an earlier output of granular and nothing else: every entry is one that granular writes, and a
+/// result among them (scenario.json alone may be the user's own scenario file).
+bool isEarlierOutput(const fs::path& directory, std::string& stranger)
+{
+    bool result = false;
+    std::error_code error;
+    for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
+        const std::string name = it->path().filename().string();
+        if (!isOutputEntry(name)) {
+            stranger = name;
+            return false;
+        }
+        result = result || name != "scenario.json";
+    }
+    return !error && result;
+}
+
+/// DIR as given, without a trailing separator ("out/" is "out"); refuses a path that names no directory of its own
+/// ("", ".", "..", "/"): its output could not be exchanged in one step.
+fs::path outputDirectory(const fs::path& given)
+{
+    fs::path directory = given.lexically_normal();
+    if (!directory.has_filename() && directory.has_parent_path() && directory.parent_path() != directory.root_path()) {
+        directory = directory.parent_path();
+    }
+    const std::string name = directory.filename().string();
+    if (name.empty() || name == "." || name == "..") {
+        throw OutputError("--out: '" + given.string() +
+                          "' names no directory of its own; accepted: a path ending in a new or earlier output "
+                          "directory's name (e.g. out/run1)");
+    }
+    return directory;
+}
+
 }  // namespace
 
-RunOutput::RunOutput(fs::path directory) : directory_(std::move(directory))
+RunOutput::RunOutput(fs::path directory) : directory_(outputDirectory(directory))
 {
-    if (directory_.empty()) {
-        throw OutputError("--out: an empty path; accepted: a directory to write the output into");
-    }
     std::error_code error;
     const auto status = fs::status(directory_, error);
     if (fs::exists(status)) {
@@ -78,14 +122,14 @@ RunOutput::RunOutput(fs::path directory) : directory_(std::move(directory))
                               "an earlier output of granular");
         }
         const bool empty = fs::is_empty(directory_, error);
-        // A run's, an ensemble's or a sweep's output.
-        const bool ours =
-            fs::exists(directory_ / "scenario.json", error) || fs::exists(directory_ / "checkpoint.bin", error) ||
-            fs::exists(directory_ / "ensemble.json", error) || fs::exists(directory_ / "sweep.csv", error);
-        if (!error && !empty && !ours) {
-            throw OutputError("--out: " + directory_.string() +
-                              " holds other files; accepted: a new or empty directory, or an earlier output of "
-                              "granular (with scenario.json, ensemble.json or sweep.csv), whose content is replaced");
+        std::string stranger;
+        if (!empty && !isEarlierOutput(directory_, stranger)) {
+            throw OutputError(
+                "--out: " + directory_.string() + " holds " +
+                (stranger.empty() ? std::string("no output of granular")
+                                  : "'" + stranger + "', not an output of granular") +
+                "; accepted: a new or empty directory, or an earlier output of granular (its series.csv, summary.json, "
+                "ensemble.json, sweep.csv, ... and nothing else), whose content is replaced");
         }
     }
     const fs::path parent = directory_.parent_path().empty() ? fs::path(".") : directory_.parent_path();

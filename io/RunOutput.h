@@ -19,12 +19,12 @@ public:
 /// (`.granular-staging-NAME-PID`), each closed as soon as it is written; commit() then exchanges the staging
 /// folder with DIR in one step (renameat2 with RENAME_EXCHANGE), so DIR holds either the old output or the new,
 /// never a mix, and removes the old. Without commit() the staging folder is removed. A DIR that already exists
-/// must be empty or an earlier output of granular (it has scenario.json, checkpoint.bin, ensemble.json or sweep.csv),
+/// must be empty or an earlier output of granular (only the files and folders granular writes, a result among them),
 /// so that no other files are replaced.
 class RunOutput {
 public:
-    /// Throws OutputError naming the path when DIR cannot be used; removes stale staging folders of DIR whose
-    /// process is gone (a run killed by SIGKILL).
+    /// Throws OutputError naming the path when DIR cannot be used (a trailing separator is dropped); removes stale
+    /// staging folders of DIR whose process is gone (a run killed by SIGKILL).
     explicit RunOutput(std::filesystem::path directory);
     RunOutput(const RunOutput&) = delete;
     RunOutput& operator=(const RunOutput&) = delete;

@@ -302,6 +302,49 @@ private slots:
         const Result empty = runGranular("run chain1d --quiet --set run.time=1 --out ''");
         QCOMPARE(empty.exitCode, 2);
         QVERIFY2(isOneLineNaming(empty.err, "--out"), empty.err.c_str());
+        // A folder with the user's own scenario.json among other files (it was taken for an earlier output and
+        // replaced as a whole), and one with nothing but that scenario.json.
+        const fs::path project = dir.path / "project";
+        fs::create_directories(project / "data");
+        writeText(project / "scenario.json", runGranular("show freefall2d").out);
+        writeText(project / "data" / "x.csv", "1\n");
+        const Result sweep = runGranular("sweep '" + (project / "scenario.json").string() +
+                                         "' --key solver.iterations --values 10 --jobs 1 --quiet --set run.time=0.02 "
+                                         "--out '" +
+                                         project.string() + "'");
+        QCOMPARE(sweep.exitCode, 2);
+        QVERIFY2(isOneLineNaming(sweep.err, "--out"), sweep.err.c_str());
+        QCOMPARE(slurp(project / "data" / "x.csv"), std::string("1\n"));
+        fs::remove_all(project / "data");
+        const Result alone = runGranular("run '" + (project / "scenario.json").string() +
+                                         "' --quiet --set run.time=0.02 --out '" + project.string() + "'");
+        QCOMPARE(alone.exitCode, 2);
+        QVERIFY(fs::exists(project / "scenario.json"));
+        QVERIFY(!fs::exists(project / "series.csv"));
+    }
+
+    void aTrailingSeparatorNamesTheSameDirectory()
+    {
+        // "DIR/" failed after the whole run: its staging folder went inside DIR, which cannot be exchanged with it.
+        const ScratchDirectory dir;
+        const fs::path out = dir.path / "run";
+        const Result first =
+            runGranular("run chain1d --quiet --set solver.dt=0.1 --set output.interval=0.1 --set run.time=0.3 --out '" +
+                        out.string() + "/'");
+        QVERIFY2(first.exitCode == 0, first.err.c_str());
+        QCOMPARE(lineCount(out / "series.csv"), std::size_t{5});
+        const Result again =
+            runGranular("run chain1d --quiet --set solver.dt=0.1 --set output.interval=0.1 --set run.time=0.5 --out '" +
+                        out.string() + "//'");
+        QVERIFY2(again.exitCode == 0, again.err.c_str());
+        QCOMPARE(lineCount(out / "series.csv"), std::size_t{7});
+        QVERIFY2(hiddenEntries(dir.path).empty(), hiddenEntries(dir.path).c_str());
+        // The current directory and a parent have no name of their own: refused before any step.
+        for (const char* unnamed : {".", "..", "/", "./"}) {
+            const Result r = runGranular("run chain1d --quiet --set run.time=1 --out '" + std::string(unnamed) + "'");
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(isOneLineNaming(r.err, "--out"), r.err.c_str());
+        }
     }
 
     // 7. Every frame file stayed open until the end: more frames than the open-file limit failed.
