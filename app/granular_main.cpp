@@ -178,7 +178,16 @@ int main(int argc, char** argv)
 {
     // The commands answer bad input and failures themselves; what escapes them is reported, not aborted on.
     try {
-        return runCommandLine(argc, argv);
+        const int code = runCommandLine(argc, argv);
+        // What a command printed (a scenario, a fit, a comparison) may be cut short when standard output cannot be
+        // written (e.g. redirected to a full disk): the exit status says so.
+        std::cout.flush();
+        if (!std::cout) {
+            std::cerr
+                << "granular: cannot write the standard output (e.g. a full disk); what it printed is incomplete\n";
+            return code == granular::cli::Success ? granular::cli::RuntimeFailure : code;
+        }
+        return code;
     } catch (const std::bad_alloc&) {
         std::cerr << "granular: out of memory\n";
     } catch (const std::exception& error) {

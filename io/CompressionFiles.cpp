@@ -32,43 +32,73 @@ void writeContactForces(std::ostream& out, const std::vector<analysis::Compressi
     }
 }
 
+namespace {
+
+/// A table of one of a compression run's files, read with the file's name in its messages.
+struct RunFile {
+    std::string path;
+    CsvTable table;
+
+    explicit RunFile(const std::filesystem::path& file) : path(file.string()), table(readCsv(path)) {}
+
+    [[nodiscard]] std::size_t column(const std::string& name) const
+    {
+        try {
+            return table.column(name);
+        } catch (const std::runtime_error&) {
+            throw std::runtime_error(path + ": no column '" + name + "'");
+        }
+    }
+
+    /// Row `row`'s value of column `name`; throws naming the file, line and column when it is not finite or, for a
+    /// non-negative quantity (a force, a count), below 0.
+    [[nodiscard]] double value(std::size_t row, const std::string& name, bool nonNegative = false) const
+    {
+        const double x = table.rows[row][column(name)];
+        if (!std::isfinite(x) || (nonNegative && x < 0.0)) {
+            throw std::runtime_error(path + ", line " + std::to_string(row + 2) + ": " + name + " = " + formatValue(x) +
+                                     "; accepted: a finite number" + (nonNegative ? " >= 0" : ""));
+        }
+        return x;
+    }
+};
+
+}  // namespace
+
 analysis::CompressionRun readCompressionRun(const std::filesystem::path& directory)
 {
     analysis::CompressionRun run;
-    const CsvTable series = readCsv((directory / "series.csv").string());
-    const std::size_t compression = series.column("compression");
-    const std::size_t stroke = series.column("stroke");
-    const std::size_t topForce = series.column("top_force");
-    for (const auto& row : series.rows) {
-        run.compression.push_back(row[compression]);
-        run.stroke.push_back(std::llround(row[stroke]));
-        run.topForce.push_back(row[topForce]);
+    const RunFile series(directory / "series.csv");
+    for (std::size_t r = 0; r < series.table.rows.size(); ++r) {
+        run.compression.push_back(series.value(r, "compression"));
+        run.stroke.push_back(std::llround(series.value(r, "stroke", true)));
+        run.topForce.push_back(series.value(r, "top_force"));
     }
-    const CsvTable levels = readCsv((directory / "levels.csv").string());
+    const RunFile levels(directory / "levels.csv");
     std::map<std::pair<std::int64_t, int>, std::size_t> index;
-    for (const auto& row : levels.rows) {
+    for (std::size_t r = 0; r < levels.table.rows.size(); ++r) {
         analysis::CompressionLevel l;
-        l.stroke = std::llround(row[levels.column("stroke")]);
-        l.level = static_cast<int>(std::lround(row[levels.column("level")]));
-        l.time = row[levels.column("t")];
-        l.compression = row[levels.column("compression")];
-        l.topForce = row[levels.column("top_force")];
-        l.volumeFraction = row[levels.column("volume_fraction")];
-        l.coordination = row[levels.column("coordination")];
-        l.coordinationAbove = row[levels.column("coordination_above_threshold")];
-        l.meanForce = row[levels.column("mean_force")];
+        l.stroke = std::llround(levels.value(r, "stroke", true));
+        l.level = static_cast<int>(std::lround(levels.value(r, "level", true)));
+        l.time = levels.value(r, "t");
+        l.compression = levels.value(r, "compression");
+        l.topForce = levels.value(r, "top_force");
+        l.volumeFraction = levels.value(r, "volume_fraction", true);
+        l.coordination = levels.value(r, "coordination", true);
+        l.coordinationAbove = levels.value(r, "coordination_above_threshold", true);
+        l.meanForce = levels.value(r, "mean_force", true);
         index[{l.stroke, l.level}] = run.levels.size();
         run.levels.push_back(std::move(l));
     }
-    const CsvTable forces = readCsv((directory / "contact_forces.csv").string());
-    for (const auto& row : forces.rows) {
-        const auto found = index.find(
-            {std::llround(row[forces.column("stroke")]), static_cast<int>(std::lround(row[forces.column("level")]))});
+    const RunFile forces(directory / "contact_forces.csv");
+    for (std::size_t r = 0; r < forces.table.rows.size(); ++r) {
+        const auto found = index.find({std::llround(forces.value(r, "stroke", true)),
+                                       static_cast<int>(std::lround(forces.value(r, "level", true)))});
         if (found == index.end()) {
-            throw std::runtime_error((directory / "contact_forces.csv").string() +
+            throw std::runtime_error(forces.path + ", line " + std::to_string(r + 2) +
                                      ": a force of a level that levels.csv does not have");
         }
-        run.levels[found->second].forces.push_back(row[forces.column("force")]);
+        run.levels[found->second].forces.push_back(forces.value(r, "force", true));
     }
     return run;
 }

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace granular::analysis {
@@ -68,6 +70,14 @@ const CompressionLevel* findLevel(const CompressionRun& run, std::int64_t stroke
     return nullptr;
 }
 
+std::string shortNumber(double x)
+{
+    std::ostringstream text;
+    text.precision(6);
+    text << x;
+    return text.str();
+}
+
 double bhattacharyyaDistance(const std::vector<double>& p, const std::vector<double>& q)
 {
     constexpr int kBins = 20;
@@ -80,7 +90,12 @@ double bhattacharyyaDistance(const std::vector<double>& p, const std::vector<dou
     }
     std::vector<double> hp(kBins, 0.0);
     std::vector<double> hq(kBins, 0.0);
-    const auto bin = [&](double f) { return std::min(kBins - 1, static_cast<int>(f / largest * kBins)); };
+    if (!(largest > 0.0)) {
+        return 0.0;  // every force 0 in both: the same distribution
+    }
+    const auto bin = [&](double f) {
+        return std::clamp(static_cast<int>(f / largest * kBins), 0, kBins - 1);  // forces >= 0 (as read)
+    };
     for (const double f : p) {
         hp[static_cast<std::size_t>(bin(f))] += 1.0 / static_cast<double>(p.size());
     }
@@ -112,6 +127,11 @@ CompressionComparison compareCompression(const CompressionRun& run, const Compre
     }
     c.topForce = loading.back().second;
     c.referenceTopForce = referenceLoading.back().second;
+    if (!(c.referenceTopForce > 0.0)) {
+        throw std::invalid_argument("the reference's top force at the end of stroke " +
+                                    std::to_string(c.loadingStroke) + " is " + shortNumber(c.referenceTopForce) +
+                                    " N: R_top and err_f need a reference that presses (top force > 0 N)");
+    }
     c.topRatio = c.topForce / c.referenceTopForce;
     const double amplitude = referenceLoading.back().first;
     double largest = 0.0;

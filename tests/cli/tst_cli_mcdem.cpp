@@ -43,6 +43,50 @@ std::string shortCompression(const fs::path& packing, const std::string& gamma, 
            gamma + " --out '" + out.string() + "'";
 }
 
+/// Edited copies of a compression run: a force that is not a number is refused naming the file and the column,
+/// grains without force (every contact force 0) compare, and a reference whose top force is 0 N is refused (they
+/// crashed compare, or gave null ratios with exit 0).
+void compareRefusesBrokenRuns(const fs::path& run, const fs::path& scratch)
+{
+    const fs::path broken = scratch / "broken";
+    fs::copy(run, broken);
+    const auto writeFile = [](const fs::path& path, const std::string& text) { std::ofstream(path) << text; };
+    writeFile(broken / "contact_forces.csv", "stroke,level,force\n1,1,nan\n");
+    const Result notANumber = runGranular("compare '" + broken.string() + "' '" + run.string() + "'");
+    QCOMPARE(notANumber.exitCode, 2);
+    QVERIFY2(oneLine(notANumber.err) &&
+                 notANumber.err.find("contact_forces.csv, line 2: force = nan") != std::string::npos,
+             notANumber.err.c_str());
+    const fs::path unloaded = scratch / "unloaded";
+    fs::copy(broken, unloaded);
+    writeFile(broken / "contact_forces.csv", "stroke,level,force\n1,1,0\n1,1,0\n");
+    writeFile(unloaded / "contact_forces.csv", "stroke,level,force\n1,1,0\n");
+    const Result zero = runGranular("compare '" + broken.string() + "' '" + unloaded.string() + "'");
+    QVERIFY2(zero.exitCode == 0, zero.err.c_str());
+    QCOMPARE(nlohmann::json::parse(zero.out)["bhat"].get<double>(), 0.0);
+    // The reference's series with every top force 0.
+    std::ifstream in(run / "series.csv");
+    std::string header;
+    std::getline(in, header);
+    std::size_t column = 0;
+    for (std::size_t at = 0; at < header.find("top_force"); ++at) {
+        column += header[at] == ',' ? 1 : 0;
+    }
+    std::string text = header + "\n";
+    for (std::string line; std::getline(in, line);) {
+        std::size_t start = 0;
+        for (std::size_t c = 0; c < column; ++c) {
+            start = line.find(',', start) + 1;
+        }
+        const std::size_t end = line.find(',', start);
+        text += line.substr(0, start) + "0" + (end == std::string::npos ? "" : line.substr(end)) + "\n";
+    }
+    writeFile(unloaded / "series.csv", text);
+    const Result unpressed = runGranular("compare '" + run.string() + "' '" + unloaded.string() + "'");
+    QCOMPARE(unpressed.exitCode, 2);
+    QVERIFY2(oneLine(unpressed.err) && unpressed.err.find("top force") != std::string::npos, unpressed.err.c_str());
+}
+
 }  // namespace
 
 class CliMultiContactTest : public QObject {
@@ -127,6 +171,7 @@ private slots:
         const Result missing = runGranular("compare '" + multi.string() + "' '" + scratch.path.string() + "'");
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(oneLine(missing.err));
+        compareRefusesBrokenRuns(multi, scratch.path);
     }
 };
 

@@ -323,6 +323,18 @@ private slots:
         QVERIFY(!fs::exists(project / "series.csv"));
     }
 
+    void anUnwritableStandardOutputFailsTheCommand()
+    {
+        // `granular show X > f.json` on a full disk left a cut-short file and exit 0.
+        const std::string toFullDisk = "sh -c 'exec \"$0\" \"$@\" >/dev/full'";
+        for (const char* command : {"show freefall2d", "list"}) {
+            const Result r = runGranularAfter(":", command, toFullDisk);
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(isOneLineNaming(r.err, "cannot write the standard output"), r.err.c_str());
+        }
+        QCOMPARE(runGranular("list").exitCode, 0);
+    }
+
     void aTrailingSeparatorNamesTheSameDirectory()
     {
         // "DIR/" failed after the whole run: its staging folder went inside DIR, which cannot be exchanged with it.
