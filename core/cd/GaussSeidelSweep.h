@@ -337,11 +337,12 @@ SweepResult randomSweeps(const std::vector<Contact>& contacts, const SolverSetti
 /// Iterations by colours (solver.sweep = coloured): the contacts are coloured once per step so that no two
 /// contacts of a colour share a grain (workspace.colouring, beside the warm start); an iteration visits the colours in
 /// a fresh random order, and the contacts of a colour all at once, on the solver threads (they touch different grains,
-/// so their order does not matter). What several contacts share, the piston's velocity and the periodic cell's
-/// expectations, is updated after each colour, from the colour's changes in ascending contact index. The convergence
-/// measures are taken after each iteration in ascending contact index. Nothing depends on the thread count. The sweeps
-/// work on copies of the records in colour order (a colour's lie side by side in memory, as the hardware streams
-/// them). `WatchOpen` as for randomSweeps: the colours of an iteration take one tick each.
+/// so their order does not matter). The piston's contacts of a colour are then updated one after another in
+/// ascending contact index, each with the piston's response at once (Gauss-Seidel on the piston, as the random
+/// sweep); the periodic cell's expectations are updated after each colour, from its changes in ascending contact index.
+/// The convergence measures are taken after each iteration in ascending contact index. Nothing depends on the thread
+/// count. The sweeps work on copies of the records in colour order (a colour's lie side by side in memory, as the
+/// hardware streams them). `WatchOpen` as for randomSweeps: the colours of an iteration take one tick each.
 template <template <class> class Space, bool WatchOpen, class Terms>
 SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSettings& solver, Random& random,
                            PredictedMotion& motion, SweepWorkspace& workspace, Terms& terms)
@@ -458,6 +459,14 @@ SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSet
                 const std::size_t start = colouring.firstMember(colour);
                 const std::size_t size = colouring.members(colour).size();
                 // The team waits after every colour anyway: even a few contacts are shared out, at the pace's cuts.
+                // The piston's contacts of the colour wait for the serial pass below (each on a grain of its own).
+                const bool hasPiston = !colouring.pistonMembers(colour).empty();
+                const auto updateOrDefer = [&](std::size_t i) __attribute__((always_inline))
+                {
+                    if (!hasPiston || ordered[i].kind != ContactKind::Piston) {
+                        update(i, tick, known);
+                    }
+                };
                 if constexpr (kGrainContactLanes && Terms::kPlainUpdates) {
                     // Two members at a time, grain pairs side by side (they share no grain: the same results).
                     inPacedRange(
@@ -477,16 +486,20 @@ SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSet
                                                                            workspace.forceChange[j], measure);
                                     return;
                                 }
-                                update(j, tick, known);
+                                updateOrDefer(j);
                             }
-                            update(i, tick, known);
+                            updateOrDefer(i);
                         });
                 } else {
-                    inPacedRange(colour, size, [&](std::size_t m) { update(start + m, tick, known); });
+                    inPacedRange(colour, size, [&](std::size_t m) { updateOrDefer(start + m); });
                 }
-                if (Terms::kFinishesColours || !colouring.pistonMembers(colour).empty()) {
+                if (Terms::kFinishesColours || hasPiston) {
                     team.single([&] {
+                        // Gauss-Seidel on the piston, in ascending contact index: each of its contacts sees the
+                        // piston's response to the ones before. Updated together from one velocity (a Jacobi step),
+                        // k contacts overshot k m_n / M times what stops it: a light piston diverged.
                         for (const std::uint32_t a : colouring.pistonMembers(colour)) {
+                            update(workspace.colourPlace[a], tick, known);
                             motion.applyToPiston(workspace.change[a]);
                         }
                         terms.finishColour(colouring.members(colour));

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <numbers>
 #include <string>
+#include <vector>
 
 using namespace granular;
 
@@ -80,6 +81,7 @@ private slots:
     void headOnCollisionIsPerfectlyInelastic();
     void unequalMassesConserveMomentumAndStick();
     void columnCarriesTheWeightAboveEachContactWithEitherSweep();
+    void lightPistonOnARowIsCarriedWithEitherSweep();
 };
 
 void ContactDynamicsClosedFormTest::columnCarriesTheWeightAboveEachContactWithEitherSweep()
@@ -110,6 +112,60 @@ void ContactDynamicsClosedFormTest::columnCarriesTheWeightAboveEachContactWithEi
                       " carries " + std::to_string(c.force.dot(c.normal)) + " N")
                          .c_str());
         }
+    }
+}
+
+void ContactDynamicsClosedFormTest::lightPistonOnARowIsCarriedWithEitherSweep()
+{
+    // Ten disks side by side on the floor under a piston a tenth of a disk's mass, pressed by F (statics): the piston
+    // contacts carry M g + F together (how they share it is indeterminate for rigid bodies), each floor contact carries
+    // m g and the grain's piston contact, and the piston rests. The coloured sweep updated the ten piston contacts
+    // together from one piston velocity (a Jacobi step on the piston, overshooting ~10 m_n / M): it diverged.
+    for (const SweepOrder sweep : {SweepOrder::Random, SweepOrder::Coloured}) {
+        World world;
+        world.dimension = 2;
+        const int count = 10;
+        constexpr double kRadius = 0.01;
+        for (int k = 0; k < count; ++k) {
+            world.particles.add(Vec3(0.03 * k, kRadius, 0.0), kRadius, 2500.0, 2);
+        }
+        const double grainMass = world.particles.mass[0];
+        world.walls.push_back({"floor", Vec3::Zero(), Vec3::UnitY()});
+        Piston piston;
+        piston.plane = {"piston", Vec3(0.0, 2.0 * kRadius, 0.0), -Vec3::UnitY()};
+        piston.mass = 0.1 * grainMass;
+        piston.force = 5.0 * grainMass * g;
+        world.piston = piston;
+        world.gravity = Vec3(0.0, -g, 0.0);
+        world.bounds = Eigen::AlignedBox3d(Vec3(-1, -1, -1), Vec3(1, 1, 1));
+        Settings settings = converged(0.3, 1e-3, 3);
+        settings.solver.maxIterations = 100000;
+        settings.solver.sweep = sweep;
+        ContactDynamicsStepper stepper(settings);
+        stepper.step(world);
+        QCOMPARE(world.contacts.size(), static_cast<std::size_t>(2 * count));
+        const std::string name(choiceName(sweep));
+        std::vector<double> pressed(count, 0.0);  // N, by the piston on each grain
+        double total = 0.0;
+        for (const Contact& c : world.contacts) {
+            if (c.kind == ContactKind::Piston) {
+                pressed[static_cast<std::size_t>(c.particle)] = c.force.dot(c.normal);
+                total += c.force.dot(c.normal);
+            }
+        }
+        QVERIFY2(relativelyClose(total, piston.mass * g + piston.force, 1e-9),
+                 (name + ": the piston contacts carry " + std::to_string(total) + " N").c_str());
+        for (const Contact& c : world.contacts) {
+            if (c.kind == ContactKind::Wall) {
+                const double expected = grainMass * g + pressed[static_cast<std::size_t>(c.particle)];
+                QVERIFY2(relativelyClose(c.force.dot(c.normal), expected, 1e-9),
+                         (name + ": the floor contact of grain " + std::to_string(c.particle) + " carries " +
+                          std::to_string(c.force.dot(c.normal)) + " N, not " + std::to_string(expected) + " N")
+                             .c_str());
+            }
+        }
+        QVERIFY2(std::fabs(world.piston->velocity) < 1e-9 * g * settings.solver.dt,
+                 (name + ": the piston moves at " + std::to_string(world.piston->velocity) + " m/s").c_str());
     }
 }
 
