@@ -93,6 +93,9 @@ public:
             return;
         }
         preparing_ = false;
+        // Set again here: a halt() of a command posted before this one (a step, a reset) may have cleared the flag
+        // that the GUI set when it posted this play; a pause posted after it still wins, in queue order.
+        shared_->wantRunning = true;
         const double runTime = simulation_->settings().run.time;
         stopAtTime_ = simulation_->world().time < runTime - halfStep() ? runTime : infinity();
         stopAtSteps_ = -1;
@@ -105,6 +108,7 @@ public:
             return;
         }
         preparing_ = false;
+        shared_->wantRunning = true;  // as in play()
         stopAtTime_ = infinity();
         stopAtSteps_ = simulation_->world().steps + count;
         startRunning();
@@ -126,7 +130,7 @@ public:
     {
         announceStopped(halt());
         try {
-            auto fresh = std::make_unique<Simulation>(simulation_->scenario());
+            auto fresh = std::make_unique<Simulation>(simulation_->resetScenario());
             simulation_ = std::move(fresh);
             blowUp_.clear();
             announceRun(false);

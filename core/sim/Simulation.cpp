@@ -67,10 +67,33 @@ Simulation::Simulation(Scenario scenario, World state)
     observables_ = observablesFor(settings_);
 }
 
+namespace {
+
+void eraseKey(std::map<std::string, Value, std::less<>>& values, std::string_view key)
+{
+    if (const auto found = values.find(key); found != values.end()) {
+        values.erase(found);
+    }
+}
+
+}  // namespace
+
+Scenario Simulation::resetScenario() const
+{
+    Scenario scenario = scenario_;
+    for (const auto& [key, value] : beforeLoadSteps_) {
+        scenario.set(key, value);
+    }
+    return scenario;
+}
+
 void Simulation::reset()
 {
-    Settings settings = parseSettings(scenario_);  // with the edits that wait for a reset
+    Scenario scenario = resetScenario();
+    Settings settings = parseSettings(scenario);  // with the edits that wait for a reset
     World world = buildWorld(settings);
+    scenario_ = std::move(scenario);
+    beforeLoadSteps_.clear();
     stepper_ = makeStepper(settings);
     settings_ = std::move(settings);
     world_ = std::move(world);
@@ -122,14 +145,20 @@ bool Simulation::setParameter(std::string_view key, const Value& value)
     next.set(key, value);
     Settings edited = settings_;
     assignSetting(edited, key, next.get(key));
-    return adopt(std::move(next), std::move(edited), {std::string(key)});
+    const bool live = adopt(std::move(next), std::move(edited), {std::string(key)});
+    eraseKey(beforeLoadSteps_, key);  // the user's value stands at reset
+    return live;
 }
 
 bool Simulation::applySettings(const Settings& edited)
 {
     Scenario next = scenario_;
     const auto changed = writeChanges(next, settings_, edited);
-    return adopt(std::move(next), edited, changed);
+    const bool live = adopt(std::move(next), edited, changed);
+    for (const auto& key : changed) {
+        eraseKey(beforeLoadSteps_, key);
+    }
+    return live;
 }
 
 LoadStepChange Simulation::applyLoadStep()
@@ -151,7 +180,12 @@ LoadStepChange Simulation::applyLoadStep()
     edited.piston.loadStepTime = world_.time;
     Scenario next = scenario_;
     change.changedKeys = writeChanges(next, settings_, edited);
+    std::map<std::string, Value, std::less<>> before = beforeLoadSteps_;
+    for (const auto& key : change.changedKeys) {
+        before.try_emplace(key, scenario_.get(key));  // the value before the first load step
+    }
     adopt(std::move(next), std::move(edited), change.changedKeys);
+    beforeLoadSteps_ = std::move(before);
     change.forceAfter = world_.piston->appliedForce(world_.time + 0.5 * settings_.solver.dt);
     return change;
 }
@@ -162,7 +196,9 @@ std::unique_ptr<Simulation> Simulation::withMethod(Method method) const
     edited.solver.method = method;
     Scenario next = scenario_;
     writeChanges(next, settings_, edited);
-    return std::make_unique<Simulation>(std::move(next), world_);
+    auto continued = std::make_unique<Simulation>(std::move(next), world_);
+    continued->beforeLoadSteps_ = beforeLoadSteps_;
+    return continued;
 }
 
 void Simulation::saveState(StateWriter& out) const

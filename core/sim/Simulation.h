@@ -10,6 +10,7 @@
 #include "sim/ThreadPace.h"
 #include "util/StateArchive.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -59,6 +60,10 @@ public:
 
     /// The scenario with every edit, including those that wait for reset().
     [[nodiscard]] const Scenario& scenario() const { return scenario_; }
+    /// The scenario that reset() builds: scenario() without what load steps wrote into it (piston.force and
+    /// piston.load_step_time act on the running state, like a push; the prepared run starts as it was set). A key the
+    /// user set since keeps the user's value.
+    [[nodiscard]] Scenario resetScenario() const;
     /// The settings the simulation runs with.
     [[nodiscard]] const Settings& settings() const { return settings_; }
     [[nodiscard]] const World& world() const { return world_; }
@@ -92,6 +97,8 @@ private:
     Scenario scenario_;
     Settings settings_;
     World world_;
+    /// The scenario's values of the keys that load steps changed, from before the first of them.
+    std::map<std::string, Value, std::less<>> beforeLoadSteps_;
     std::unique_ptr<Stepper> stepper_;
     std::vector<Observable> observables_;
     StepDiagnostics lastStep_;

@@ -238,6 +238,42 @@ private slots:
         QCOMPARE(controller->steps(), paused + 1);
     }
 
+    void playRightAfterAStepOrAResetPlays()
+    {
+        // The worker's halt() of the step or the reset, run after the GUI had posted the play, cleared the flag that
+        // play() had set: runningChanged(true) and at once (false), and the play was lost.
+        auto controller = controllerFor("piston2d");
+        for (int round = 0; round < 2; ++round) {
+            const std::int64_t before = controller->steps();
+            if (round == 0) {
+                controller->stepOnce();
+            } else {
+                controller->reset();
+            }
+            controller->play();
+            // Playing: 20 steps past the step (round 0), or 20 steps into the rebuilt run (its count seen below the
+            // steps made before the reset).
+            bool rebuilt = round == 0;
+            bool playing = false;
+            QElapsedTimer clock;
+            clock.start();
+            while (!playing && clock.elapsed() < kTimeout) {
+                const std::int64_t steps = controller->steps();
+                rebuilt = rebuilt || steps < before;
+                playing = rebuilt && controller->isRunning() && steps >= (round == 0 ? before : 0) + 20;
+                QTest::qWait(2);
+            }
+            QVERIFY2(playing, qPrintable(QStringLiteral("round %1: %2 steps, %3")
+                                             .arg(round)
+                                             .arg(controller->steps())
+                                             .arg(controller->isRunning() ? "running" : "not running")));
+            QSignalSpy running(controller.get(), &SimulationController::runningChanged);
+            controller->pause();
+            QVERIFY(running.wait(kTimeout));
+            QCOMPARE(running.last().at(0).toBool(), false);
+        }
+    }
+
     void loadStepChangesThePistonForceAtTheNextStep()
     {
         // Two identical runs (same scenario and seed: bit-identical) stepped to the same state;
