@@ -231,7 +231,10 @@ void MainWindow::buildActions()
     auto* reset = new QAction(tr("Reset"), this);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     reset->setToolTip(tr("Rebuild the world from the scenario, with the parameters that apply on reset (Ctrl+R)"));
-    connect(reset, &QAction::triggered, &controller_, &SimulationController::reset);
+    connect(reset, &QAction::triggered, this, [this] {
+        parameters_->commitTyped();  // a value typed without Enter goes into the rebuilt run
+        controller_.reset();
+    });
 
     loadStepAction_ = new QAction(tr("Load step"), this);
     loadStepAction_->setShortcut(QKeySequence(Qt::Key_L));
@@ -686,6 +689,7 @@ void MainWindow::applyLessonStep(const LessonStep& step)
         controller_.pause();
         break;
     case LessonAction::Reset:
+        parameters_->commitTyped();
         controller_.reset();
         break;
     case LessonAction::LoadStep:

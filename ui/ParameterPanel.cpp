@@ -64,6 +64,7 @@ struct ParameterPanel::Row {
     QWidget* field = nullptr;  ///< editor, unit, mutability and the reason under them
     QLabel* reason = nullptr;  ///< why the key is unused; hidden while it is used
     QString value;             ///< the value the simulation holds, as displayed
+    QString sent;              ///< the text last sent from the field, until the simulation answers
 };
 
 ParameterPanel::ParameterPanel(QWidget* parent)
@@ -205,15 +206,29 @@ QWidget* ParameterPanel::makeEditor(const Parameter& p, Row& row)
     case ParameterKind::Text:
         row.line = new QLineEdit(this);
         row.line->setObjectName(QString::fromStdString(key));
-        connect(row.line, &QLineEdit::editingFinished, this, [this, key, line = row.line] {
-            // editingFinished also fires when focus leaves an untouched field.
-            if (line->text().trimmed() != rows_.at(key).value) {
-                commit(key, line->text().trimmed());
-            }
-        });
+        // editingFinished also fires when focus leaves an untouched field.
+        connect(row.line, &QLineEdit::editingFinished, this, [this, key] { commitTyped(key, rows_.at(key)); });
         return row.line;
     }
     return nullptr;
+}
+
+void ParameterPanel::commitTyped()
+{
+    for (auto& [key, row] : rows_) {
+        if (row.line != nullptr) {
+            commitTyped(key, row);
+        }
+    }
+}
+
+void ParameterPanel::commitTyped(const std::string& key, Row& row)
+{
+    const QString text = row.line->text().trimmed();
+    if (text != row.value && text != row.sent) {  // once: Enter, then the focus leaving, send it one time
+        row.sent = text;
+        commit(key, text);
+    }
 }
 
 void ParameterPanel::commit(const std::string& key, const QString& text)
@@ -224,6 +239,7 @@ void ParameterPanel::commit(const std::string& key, const QString& text)
 void ParameterPanel::setRowValue(Row& row, const QString& text)
 {
     row.value = text;
+    row.sent.clear();
     if (row.line != nullptr) {
         row.line->setText(text);
         row.line->setCursorPosition(0);
@@ -357,6 +373,7 @@ void ParameterPanel::markRejected(const QString& key, const QString& message)
 {
     const auto it = rows_.find(key.toStdString());
     if (it != rows_.end()) {
+        it->second.sent.clear();  // the same text may be sent again (Enter)
         setRowError(it->second, true);
         // Choices and booleans cannot hold a refused value: show the one in force again.
         if (it->second.line == nullptr) {

@@ -44,6 +44,10 @@ public:
     void markAccepted(const QString& key, const QString& value, bool live);
     /// The simulation refused the value: the field is marked and the message shown.
     void markRejected(const QString& key, const QString& message);
+    /// Sends the values typed into fields but not yet confirmed (no Enter, the focus still in the field), as Enter
+    /// would: a Reset from the toolbar or Ctrl+R takes them instead of rebuilding without them (the field then showed
+    /// the old value again, with no message).
+    void commitTyped();
 
     /// The text a key's editor shows now (tests).
     [[nodiscard]] QString editorText(const QString& key) const;
@@ -73,6 +77,8 @@ private:
     static void setRowError(Row& row, bool error);
     static void showMutability(Row& row, bool pending);
     void commit(const std::string& key, const QString& text);
+    /// Sends a field's text when it differs from the value in force and was not just sent.
+    void commitTyped(const std::string& key, Row& row);
     void chooseScenario(int index);
     void showUse();
 

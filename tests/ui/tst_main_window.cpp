@@ -154,6 +154,23 @@ private slots:
                                   QStringLiteral("pending reset"), kTimeout);
     }
 
+    void aValueTypedWithoutEnterGoesIntoTheReset()
+    {
+        // Typed, then Ctrl+R with the focus still in the field: the reset rebuilt the run without it, and the field
+        // showed the old value again with no message.
+        auto* iterations = window_->parameterPanel()->findChild<QLineEdit*>(QStringLiteral("solver.iterations"));
+        QVERIFY(iterations != nullptr);
+        const std::int64_t before = window_->settings()->solver.iterations;
+        const std::int64_t typed = before + 7;
+        iterations->setFocus();
+        iterations->selectAll();
+        QTest::keyClicks(iterations, QString::number(typed));
+        QTest::keyClick(window_.get(), Qt::Key_R, Qt::ControlModifier);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->settings()->solver.iterations, typed, kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(iterations->text(), QString::number(typed), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 0 && !window_->status().running, kTimeout);
+    }
+
     void parameterPanelShowsTheRunsKeysFirst()
     {
         // piston2d is CD with the fixed criterion: N_I acts, the tolerance does not (greyed with the reason,
