@@ -48,7 +48,7 @@ std::size_t lowestFreeColour(const std::uint64_t* mine, const std::uint64_t* par
 
 }  // namespace
 
-void ContactColouring::colour(const std::vector<Contact>& contacts, std::size_t particles)
+void ContactColouring::colour(const std::vector<Contact>& contacts, std::size_t particles, std::size_t mostPerColour)
 {
     // One pass over the candidates' records (three cache lines each): their grains and whether they touch the piston,
     // and each grain's degree; the rest reads these.
@@ -100,11 +100,33 @@ void ContactColouring::colour(const std::vector<Contact>& contacts, std::size_t 
             place(k);
         }
     }
+    if (mostPerColour < count) {
+        colours = cutColours(colours, std::max<std::size_t>(mostPerColour, 1));
+    }
     bucket(
         colourOf_, colours, [](std::size_t) { return true; }, start_, members_);
     bucket(
         colourOf_, colours, [&](std::size_t k) { return piston_[k] != 0; }, pistonStart_, pistonMembers_);
     resetSweepOrder(order_, colours);
+}
+
+std::size_t ContactColouring::cutColours(std::size_t colours, std::size_t most)
+{
+    std::vector<std::size_t> size(colours, 0);
+    for (const std::uint32_t c : colourOf_) {
+        ++size[c];
+    }
+    // Colour c becomes colours first[c] .. first[c + 1] - 1, of `most` members each but the last.
+    std::vector<std::size_t> first(colours + 1, 0);
+    for (std::size_t c = 0; c < colours; ++c) {
+        first[c + 1] = first[c] + (size[c] + most - 1) / most;
+    }
+    std::vector<std::size_t> seen(colours, 0);
+    for (std::uint32_t& c : colourOf_) {
+        const std::uint32_t was = c;
+        c = static_cast<std::uint32_t>(first[was] + seen[was]++ / most);
+    }
+    return first[colours];
 }
 
 const std::vector<std::uint32_t>& ContactColouring::shuffledOrder(Random& random)

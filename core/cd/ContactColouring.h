@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -13,14 +14,17 @@ class Random;
 
 /// Contacts in colours such that no two contacts of one colour share a grain (greedy: each contact takes the lowest
 /// colour that neither of its grains has yet, the piston's contacts first, then the others, each in ascending contact
-/// index; so the piston's contacts all take colour 0, the one colour that a coloured sweep ends with the piston's
-/// update on one thread). Walls and the drum move on their own, so they join any colour; the piston too: a coloured
-/// sweep applies a colour's piston impulses afterwards. The colours depend on the contacts only, never on the thread
-/// count.
+/// index; so the piston's contacts all take colour 0, the one colour whose contacts a coloured sweep ends with one
+/// after another on one thread). Walls and the drum move on their own, so they join any colour; the piston too: a
+/// coloured sweep updates a colour's piston contacts after the others. A colour may be cut into several of at most a
+/// given size (what a shared body, the periodic cell, can take at once). The colours depend on the contacts and that
+/// size only, never on the thread count.
 class ContactColouring {
 public:
-    /// Colours `contacts` between `particles` grains.
-    void colour(const std::vector<Contact>& contacts, std::size_t particles);
+    /// Colours `contacts` between `particles` grains, at most `mostPerColour` contacts a colour (a larger one is cut
+    /// into colours of consecutive members).
+    void colour(const std::vector<Contact>& contacts, std::size_t particles,
+                std::size_t mostPerColour = std::numeric_limits<std::size_t>::max());
 
     [[nodiscard]] std::size_t colours() const { return start_.empty() ? 0 : start_.size() - 1; }
     /// All contacts, colour by colour: colour k's are the members(k).size() from firstMember(k) on.
@@ -41,6 +45,10 @@ public:
     [[nodiscard]] const std::vector<std::uint32_t>& shuffledOrder(Random& random);
 
 private:
+    /// Cuts every colour of more than `most` members into colours of `most` consecutive members (ascending contact
+    /// index) and a last of the rest; returns the number of colours.
+    std::size_t cutColours(std::size_t colours, std::size_t most);
+
     std::vector<std::array<std::int32_t, 2>> grains_;  ///< per contact: body 1's grain, body 0's (-1: not a grain)
     std::vector<std::uint8_t> piston_;                 ///< per contact: 1 where it touches the piston
     std::vector<std::uint32_t> colourOf_;              ///< per contact

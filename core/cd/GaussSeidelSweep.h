@@ -19,6 +19,7 @@
 #include <bit>
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -49,6 +50,12 @@ struct RigidBoundaryTerms {
 
     void warmStarted(std::size_t /*k*/, const Contact& /*c*/) {}
     void prepare(const PredictedMotion& /*motion*/) {}
+    /// The coloured sweep's: the most contacts a colour may hold. No limit: what the contacts of a colour share,
+    /// the piston, takes their updates one after another.
+    [[nodiscard]] static std::size_t mostPerColour(const std::vector<Contact>& /*contacts*/)
+    {
+        return std::numeric_limits<std::size_t>::max();
+    }
     /// What the method adds to contact a's relative velocity V (eq. 23's free velocity): nothing here.
     template <class Vec> [[nodiscard]] static Vec relativeVelocity(std::size_t /*a*/, const Vec& V) { return V; }
     [[nodiscard]] double friction(const Contact& c) const
@@ -577,7 +584,8 @@ SweepResult gaussSeidelSweeps(std::vector<Contact>& contacts, const Particles& p
     const bool coloured = solver.sweep == SweepOrder::Coloured && count > 0;
     if (coloured) {
         // The colours depend on the contacts only: found beside the warm start, on another thread.
-        parallelTogether(warmStart, [&] { workspace.colouring.colour(contacts, motion.size()); });
+        parallelTogether(warmStart,
+                         [&] { workspace.colouring.colour(contacts, motion.size(), terms.mostPerColour(contacts)); });
     } else {
         warmStart();
     }

@@ -3,6 +3,8 @@
 #include "model/World.h"
 #include "util/Random.h"
 
+#include <algorithm>
+#include <limits>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -93,6 +95,31 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
     }
 
     void warmStarted(std::size_t k, const Contact& c) { addTo(virial, contactTerm(c.force, branch[k])); }
+
+    /// The coloured sweep's: the most contacts a colour may hold. A colour's updates all read the lambda* (Lambda*)
+    /// of its start and change it together, a Jacobi step on the cell, where eq. 27-28 update it after every contact.
+    /// A contact's force answers a change of lambda* with the loop gain m_n |l|^2 / (D V M_lambda) (its normal
+    /// velocity changes by l . n dlambda, its force by m_n times that per dt, and lambda* by the force's virial times
+    /// dt / (D V M_lambda)); a colour adds its members'. Above ~1 the cell overshoots: with M_lambda = 0.01,
+    /// periodic2d's cell blew up. Colours are cut so that their gain stays below 1/2.
+    [[nodiscard]] std::size_t mostPerColour(const std::vector<Contact>& contacts) const
+    {
+        const auto& mass = world.particles.mass;
+        double largest = 0.0;  // kg m^2, of m_n |l|^2
+        for (std::size_t k = 0; k < contacts.size(); ++k) {
+            const double inverse = 1.0 / mass[static_cast<std::size_t>(contacts[k].partner)] +
+                                   1.0 / mass[static_cast<std::size_t>(contacts[k].particle)];
+            if (inverse > 0.0) {  // not two fixed grains
+                largest = std::max(largest, branch[k].squaredNorm() / inverse);
+            }
+        }
+        const double gain = largest * pressureScale * responseRate / dt;
+        constexpr double kMostGain = 0.5;
+        if (!(gain * static_cast<double>(contacts.size()) > kMostGain)) {
+            return std::numeric_limits<std::size_t>::max();  // no colour can reach it
+        }
+        return std::max<std::size_t>(1, static_cast<std::size_t>(kMostGain / gain));
+    }
 
     void prepare(const PredictedMotion& predicted)
     {

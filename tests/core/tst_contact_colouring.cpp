@@ -69,6 +69,46 @@ private slots:
                     colouring.colours(), maxDegree);
     }
 
+    /// A cap on a colour's size (what the periodic cell takes at once) cuts the larger colours into colours of
+    /// consecutive members: still no shared grain, every contact once, none larger than the cap; a cap no colour
+    /// reaches changes nothing.
+    void aCapCutsTheLargerColours()
+    {
+        Random random(5);
+        const std::size_t grains = 300;
+        const std::vector<Contact> contacts = test::randomContacts(grains, 2000, random);
+        ContactColouring whole;
+        whole.colour(contacts, grains);
+        std::size_t largest = 0;
+        for (std::size_t k = 0; k < whole.colours(); ++k) {
+            largest = std::max(largest, whole.members(k).size());
+        }
+        ContactColouring same;
+        same.colour(contacts, grains, largest);
+        QCOMPARE(same.colours(), whole.colours());
+        QVERIFY(std::equal(same.allMembers().begin(), same.allMembers().end(), whole.allMembers().begin(),
+                           whole.allMembers().end()));
+        constexpr std::size_t kCap = 40;
+        ContactColouring cut;
+        cut.colour(contacts, grains, kCap);
+        QVERIFY(cut.colours() > whole.colours());
+        std::vector<int> seen(contacts.size(), 0);
+        for (std::size_t k = 0; k < cut.colours(); ++k) {
+            const auto members = cut.members(k);
+            QVERIFY(!members.empty() && members.size() <= kCap);
+            QVERIFY(std::is_sorted(members.begin(), members.end()));
+            std::set<std::int32_t> used;
+            for (const std::uint32_t a : members) {
+                ++seen[a];
+                QVERIFY(used.insert(contacts[a].particle).second);
+                if (contacts[a].kind == ContactKind::Particle) {
+                    QVERIFY(used.insert(contacts[a].partner).second);
+                }
+            }
+        }
+        QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+    }
+
     /// The piston's contacts are coloured first, so they all take colour 0, the one colour that ends with the
     /// piston's update on one thread (taken last, in index order, they spread over 4-5 of piston2d's 7 colours). A
     /// chain 0-1-2 pressed by the piston on grains 1 and 2: both piston contacts colour 0, the pairs 1 and 2.
