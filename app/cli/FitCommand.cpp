@@ -71,7 +71,7 @@ int fitSeries(const std::string& csvPath, const std::string& column, std::option
     }
     nlohmann::ordered_json json;
     json["x0"] = fit.x0;
-    json["amplitude"] = fit.amplitude;
+    json["amplitude"] = fit.amplitude;  // null where it overflows: a window later than ~709 tau
     json["tau"] = fit.tau;
     json["omega"] = fit.omega;
     json["phase"] = fit.phase;
@@ -80,6 +80,7 @@ int fitSeries(const std::string& csvPath, const std::string& column, std::option
     json["samples"] = window.t.size();
     json["from"] = window.t.front();
     json["to"] = window.t.back();
+    json["amplitude_at_from"] = fit.amplitudeAtStart;  // A exp(-from/tau), finite where amplitude is not
     json["converged"] = fit.converged;
     out << json.dump(2) << '\n';
     if (!fit.converged) {

@@ -312,7 +312,8 @@ void checkSamples(std::span<const double> t, std::span<const double> x)
 
 double DampedOscillationFit::valueAt(double t) const
 {
-    return x0 + amplitude * std::exp(-t / tau) * std::sin(omega * t + phase);
+    // From the amplitude at the first sample: A exp(-t/tau) alone overflows for a window late in units of tau.
+    return x0 + amplitudeAtStart * std::exp(-(t - start) / tau) * std::sin(omega * t + phase);
 }
 
 TimeSeries selectWindow(std::span<const double> t, std::span<const double> x, std::optional<double> from,
@@ -383,15 +384,18 @@ DampedOscillationFit fitDampedOscillation(std::span<const double> t, std::span<c
     fit.tau = duration / best.p[3];
     // Back from s = (t - timeOrigin)/duration to t: exp(-l s) = exp(-t/tau) exp(timeOrigin/tau) and
     // sin(w s + phi) = sin(omega t + phi - omega timeOrigin).
-    fit.amplitude = spread * std::hypot(a, b) * std::exp(timeOrigin / fit.tau);
+    fit.start = timeOrigin;
+    fit.amplitudeAtStart = spread * std::hypot(a, b);
+    fit.amplitude = fit.amplitudeAtStart * std::exp(timeOrigin / fit.tau);
     const double phase = std::atan2(b, a) - fit.omega * timeOrigin;
     fit.phase = phase - 2.0 * kPi * std::floor((phase + kPi) / (2.0 * kPi));
     fit.rmse = spread * std::sqrt(best.squaredResidual / static_cast<double>(n));
     fit.r2 = 1.0 - best.squaredResidual / static_cast<double>(n);  // SS_tot = n in units of spread^2
     fit.iterations = best.iterations;
-    // A fit whose parameters do not fit in a double (data near 1e308) has not converged, whatever the solver said.
+    // A fit whose parameters do not fit in a double (data near 1e308) has not converged, whatever the solver said;
+    // the amplitude referred back to t = 0 may overflow for a late window while the fit is good (amplitudeAtStart).
     const bool finite = std::isfinite(fit.x0) && std::isfinite(fit.omega) && std::isfinite(fit.tau) &&
-                        std::isfinite(fit.amplitude) && std::isfinite(fit.phase) && std::isfinite(fit.rmse) &&
+                        std::isfinite(fit.amplitudeAtStart) && std::isfinite(fit.phase) && std::isfinite(fit.rmse) &&
                         std::isfinite(fit.r2);
     fit.converged = best.converged && finite;
     return fit;

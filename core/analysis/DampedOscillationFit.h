@@ -12,14 +12,17 @@ namespace granular::analysis {
 /// the signal, [t] for time.
 struct DampedOscillationFit {
     double x0 = 0.0;         ///< offset, [x]
-    double amplitude = 0.0;  ///< A > 0 at t = 0, [x]
-    double tau = 0.0;        ///< damping time, [t]; negative for a growing oscillation
-    double omega = 0.0;      ///< angular frequency > 0, rad/[t]
-    double phase = 0.0;      ///< rad, in [-pi, pi)
-    double rmse = 0.0;       ///< root-mean-square residual, [x]
-    double r2 = 0.0;         ///< coefficient of determination, 1 - SS_res / SS_tot
-    int iterations = 0;      ///< Levenberg-Marquardt iterations of the retained start
-    bool converged = false;  ///< whether Levenberg-Marquardt stopped on a tolerance, not on its budget
+    double amplitude = 0.0;  ///< A > 0 at t = 0, [x]; +inf where A exp(-t/tau) at the samples is too small a part of
+                             ///< it for a double (a window starting later than ~709 tau)
+    double start = 0.0;      ///< [t], the first sample's time
+    double amplitudeAtStart = 0.0;  ///< A exp(-start/tau) > 0: the amplitude at `start`, [x]
+    double tau = 0.0;               ///< damping time, [t]; negative for a growing oscillation
+    double omega = 0.0;             ///< angular frequency > 0, rad/[t]
+    double phase = 0.0;             ///< rad, in [-pi, pi)
+    double rmse = 0.0;              ///< root-mean-square residual, [x]
+    double r2 = 0.0;                ///< coefficient of determination, 1 - SS_res / SS_tot
+    int iterations = 0;             ///< Levenberg-Marquardt iterations of the retained start
+    bool converged = false;         ///< whether Levenberg-Marquardt stopped on a tolerance, not on its budget
 
     /// The fitted model at time t ([t]), [x].
     [[nodiscard]] double valueAt(double t) const;

@@ -72,8 +72,9 @@ void CliFitTest::fitPrintsParametersInContractOrder()
     for (const auto& item : json.items()) {
         keys.push_back(item.key());
     }
-    const std::vector<std::string> contract{"x0", "amplitude", "tau",  "omega", "phase",    "rmse",
-                                            "r2", "samples",   "from", "to",    "converged"};
+    const std::vector<std::string> contract{
+        "x0", "amplitude",         "tau",      "omega", "phase", "rmse", "r2", "samples", "from",
+        "to", "amplitude_at_from", "converged"};
     QVERIFY2(keys == contract, r.out.c_str());
     QVERIFY2(agrees(json["x0"].get<double>(), kX0), r.out.c_str());
     QVERIFY2(agrees(json["amplitude"].get<double>(), kAmplitude), r.out.c_str());

@@ -133,6 +133,7 @@ private slots:
     void recoversStrongDampingExactly();
     void recoversWeakDampingExactly();
     void recoversParametersOfAbsoluteTimeInALateWindow();
+    void aWindowLaterThanADoublesReachInTauStillConverges();
     void reportsPositiveAmplitudeAndWrappedPhase();
     void recoversFrequencyAndDampingTimeThroughNoise();
     void windowKeepsSamplesBetweenBounds();
@@ -163,6 +164,25 @@ void DampedFitTest::recoversParametersOfAbsoluteTimeInALateWindow()
 {
     // A and phase refer to t = 0, not to the window's start (eq. 64 in absolute time).
     checkExactRecovery(kLateWindow);
+}
+
+void DampedFitTest::aWindowLaterThanADoublesReachInTauStillConverges()
+{
+    // x = 1 + exp(-(t - 1000)/0.5) sin(6 (t - 1000)) over t = 1000..1004: A exp(-t/tau) referred to t = 0 is
+    // exp(2000) (no double), while the amplitude at the window's start is 1. The fit was reported not converged.
+    TimeSeries series;
+    for (int i = 0; i <= 400; ++i) {
+        const double t = 1000.0 + 0.01 * i;
+        series.t.push_back(t);
+        series.x.push_back(1.0 + std::exp(-(t - 1000.0) / 0.5) * std::sin(6.0 * (t - 1000.0)));
+    }
+    const DampedOscillationFit f = fit(series);
+    QVERIFY(f.converged);
+    QVERIFY(std::isinf(f.amplitude));
+    QCOMPARE(f.start, 1000.0);
+    QVERIFY2(relative(f.amplitudeAtStart, 1.0) < 1e-6, std::to_string(f.amplitudeAtStart).c_str());
+    QVERIFY(relative(f.tau, 0.5) < 1e-6 && relative(f.omega, 6.0) < 1e-6);
+    QVERIFY(std::fabs(f.valueAt(1001.0) - series.x[100]) < 1e-6);
 }
 
 void DampedFitTest::reportsPositiveAmplitudeAndWrappedPhase()
