@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <system_error>
 #include <utility>
@@ -35,9 +36,17 @@ Value toValue(const Json& leaf, const std::string& key)
 constexpr int kDeepestNesting = 8;
 
 /// The scenario's keys go at most this deep, so the walk over the parsed tree recurses at most this far.
-/// The top level's "lesson" is not a key (scenarioFromJson reads it).
-void apply(Scenario& scenario, const Json& node, const std::string& prefix)
+/// The top level's "lesson" is not a key (scenarioFromJson reads it). `given` holds the dotted keys set so far: a key
+/// spelt both nested and dotted ({"solver": {"dt": ..}, "solver.dt": ..}) is given twice.
+void apply(Scenario& scenario, const Json& node, const std::string& prefix, std::set<std::string>& given)
 {
+    const auto set = [&](const std::string& key, const Json& leaf) {
+        if (!given.insert(key).second) {
+            throw ScenarioError(key + " is given twice (nested and dotted); accepted: each key once (the last would "
+                                      "silently win)");
+        }
+        scenario.set(key, toValue(leaf, key));
+    };
     for (const auto& [name, child] : node.items()) {
         if (prefix.empty() && name == "lesson") {
             continue;
@@ -49,15 +58,15 @@ void apply(Scenario& scenario, const Json& node, const std::string& prefix)
         key += name;
         if (child.is_object()) {
             if (Schema::instance().find(key) != nullptr) {
-                scenario.set(key, toValue(child, key));  // reports "object is not a value"
+                set(key, child);  // reports "object is not a value"
             }
             if (child.empty()) {
                 throw ScenarioError("unknown key '" + key +
                                     "' (an empty object); run `granular show` to list the keys");
             }
-            apply(scenario, child, key);
+            apply(scenario, child, key, given);
         } else {
-            scenario.set(key, toValue(child, key));
+            set(key, child);
         }
     }
 }
@@ -68,14 +77,30 @@ void apply(Scenario& scenario, const Json& node, const std::string& prefix)
 Json parseScenarioText(std::string_view json, const std::string& origin)
 {
     std::vector<std::vector<std::string>> keysOfObjects;  // the keys seen in each open object
-    std::vector<std::string> path;                        // the key of each open object, and the last key
+    std::vector<std::string> path;  // the name of each open object or array below the top: its key, or [i] in an array
+    std::vector<std::size_t> arrayItems;  // per open container: the objects and arrays begun in it, -1 for an object
     std::string lastKey;
+    constexpr std::size_t kObject = static_cast<std::size_t>(-1);
     const auto dotted = [&path](const std::string& key) {
         std::string text;
         for (const auto& part : path) {
-            text += part + ".";
+            text += (text.empty() || part.front() == '[' ? "" : ".") + part;
         }
-        return text + key;
+        return text.empty() ? key : text + (key.empty() || key.front() == '[' ? "" : ".") + key;
+    };
+    // A container begins: named by its key in an object, by its place in an array (a lesson's steps).
+    const auto open = [&](int depth, std::size_t kind) {
+        if (depth > 0) {
+            std::size_t& items = arrayItems.back();
+            path.push_back(items == kObject ? lastKey : "[" + std::to_string(items++) + "]");
+        }
+        arrayItems.push_back(kind);
+    };
+    const auto close = [&](int depth) {
+        arrayItems.pop_back();
+        if (depth > 0 && !path.empty()) {
+            path.pop_back();
+        }
     };
     const Json::parser_callback_t check = [&](int depth, Json::parse_event_t event, Json& parsed) {
         switch (event) {
@@ -85,16 +110,12 @@ Json parseScenarioText(std::string_view json, const std::string& origin)
                                     " deep; accepted: at most " + std::to_string(kDeepestNesting) +
                                     " (scenario keys have at most three parts)");
             }
-            if (depth > 0) {
-                path.push_back(lastKey);
-            }
+            open(depth, kObject);
             keysOfObjects.emplace_back();
             break;
         case Json::parse_event_t::object_end:
             keysOfObjects.pop_back();
-            if (!path.empty() && depth > 0) {
-                path.pop_back();
-            }
+            close(depth);
             break;
         case Json::parse_event_t::key: {
             lastKey = parsed.get<std::string>();
@@ -107,8 +128,19 @@ Json parseScenarioText(std::string_view json, const std::string& origin)
             break;
         }
         case Json::parse_event_t::array_start:
+            if (depth >= kDeepestNesting) {
+                throw ScenarioError(origin + ": arrays nested " + std::to_string(depth + 1) +
+                                    " deep; accepted: at most " + std::to_string(kDeepestNesting));
+            }
+            open(depth, 0);
+            break;
         case Json::parse_event_t::array_end:
+            close(depth);
+            break;
         case Json::parse_event_t::value:
+            if (!arrayItems.empty() && arrayItems.back() != kObject && !parsed.is_structured()) {
+                ++arrayItems.back();  // a plain value in an array takes a place too
+            }
             break;
         }
         return true;
@@ -121,7 +153,9 @@ Json parseScenarioText(std::string_view json, const std::string& origin)
         const auto tag = what.find("] ");
         throw ScenarioError(origin + ": malformed JSON: " + (tag == std::string::npos ? what : what.substr(tag + 2)));
     } catch (const Json::out_of_range&) {
-        const std::string key = dotted(lastKey);
+        const std::string key = !arrayItems.empty() && arrayItems.back() != kObject
+                                    ? dotted("[" + std::to_string(arrayItems.back()) + "]")
+                                    : dotted(lastKey);
         const Parameter* p = Schema::instance().find(key);
         throw ScenarioError(origin + ": " + key + ": a number beyond the range of a double; accepted: " +
                             (p != nullptr ? p->acceptedDescription() : std::string("a finite number")));
@@ -154,7 +188,8 @@ Scenario scenarioFromJson(std::string_view json, const std::string& origin)
         if (const auto lesson = root.find("lesson"); lesson != root.end()) {
             scenario.setLesson(lessonFromJson(*lesson));
         }
-        apply(scenario, root, "");
+        std::set<std::string> given;
+        apply(scenario, root, "", given);
     } catch (const ScenarioError& error) {
         throw ScenarioError(origin + ": " + error.what());
     }

@@ -519,6 +519,17 @@ private slots:
         const Result section = runGranular("show '" + (dir.path / "s.json").string() + "'");
         QCOMPARE(section.exitCode, 2);
         QVERIFY2(isOneLineNaming(section.err, "solver"), section.err.c_str());
+        // Nested and dotted spellings of one key (the dotted one won), and a key twice in a lesson step (the message
+        // named "solver.iterations.text", the key before the array).
+        writeText(dir.path / "n.json", R"({"solver":{"dt":0.002},"solver.dt":0.001})");
+        const Result spelt = runGranular("show '" + (dir.path / "n.json").string() + "'");
+        QCOMPARE(spelt.exitCode, 2);
+        QVERIFY2(isOneLineNaming(spelt.err, "solver.dt is given twice"), spelt.err.c_str());
+        writeText(dir.path / "l.json",
+                  R"({"lesson":[{"text":"a","set":{"solver.iterations":1}},{"text":"b","text":"c"}]})");
+        const Result lesson = runGranular("show '" + (dir.path / "l.json").string() + "'");
+        QCOMPARE(lesson.exitCode, 2);
+        QVERIFY2(isOneLineNaming(lesson.err, "lesson[1].text is given twice"), lesson.err.c_str());
     }
 
     void crlfSeriesIsReadLikeLf()
