@@ -50,14 +50,14 @@ struct RunFile {
         }
     }
 
-    /// Row `row`'s value of column `name`; throws naming the file, line and column when it is not finite or, for a
-    /// non-negative quantity (a force, a count), below 0.
+    /// Row `row`'s value of column `name`; throws naming the file, data row (1 the first after the header) and column
+    /// when it is not finite or, for a non-negative quantity (a force, a count), below 0.
     [[nodiscard]] double value(std::size_t row, const std::string& name, bool nonNegative = false) const
     {
         const double x = table.rows[row][column(name)];
         if (!std::isfinite(x) || (nonNegative && x < 0.0)) {
-            throw std::runtime_error(path + ", line " + std::to_string(row + 2) + ": " + name + " = " + formatValue(x) +
-                                     "; accepted: a finite number" + (nonNegative ? " >= 0" : ""));
+            throw std::runtime_error(path + ", data row " + std::to_string(row + 1) + ": " + name + " = " +
+                                     formatValue(x) + "; accepted: a finite number" + (nonNegative ? " >= 0" : ""));
         }
         return x;
     }
@@ -95,7 +95,7 @@ analysis::CompressionRun readCompressionRun(const std::filesystem::path& directo
         const auto found = index.find({std::llround(forces.value(r, "stroke", true)),
                                        static_cast<int>(std::lround(forces.value(r, "level", true)))});
         if (found == index.end()) {
-            throw std::runtime_error(forces.path + ", line " + std::to_string(r + 2) +
+            throw std::runtime_error(forces.path + ", data row " + std::to_string(r + 1) +
                                      ": a force of a level that levels.csv does not have");
         }
         run.levels[found->second].forces.push_back(forces.value(r, "force", true));

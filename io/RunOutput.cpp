@@ -63,31 +63,74 @@ bool exchange(const fs::path& a, const fs::path& b)
 #endif
 }
 
-/// Whether `name`, an entry of DIR itself, is one that a run, an ensemble or a sweep writes.
-bool isOutputEntry(const std::string& name)
+/// Whether `name`, an entry of DIR itself, is a file that a run, an ensemble or a sweep writes besides its result.
+bool isOutputFile(const std::string& name)
 {
-    static const std::array<const char*, 13> kNames = {
-        "series.csv",     "summary.json", "scenario.json",   "levels.csv",    "contact_forces.csv",
-        "checkpoint.bin", "run.pvd",      "frames",          "ensemble.json", "ensemble.csv",
-        "runs",           "sweep.csv",    "sweep_timing.csv"};
-    // A checkpoint being written when its run was killed: writeFileAtomically's temporary.
-    return std::any_of(kNames.begin(), kNames.end(), [&name](const char* known) { return name == known; }) ||
+    static const std::array<const char*, 7> kNames = {"series.csv",         "scenario.json", "levels.csv",
+                                                      "contact_forces.csv", "run.pvd",       "ensemble.csv",
+                                                      "sweep_timing.csv"};
+    return std::any_of(kNames.begin(), kNames.end(), [&name](const char* known) { return name == known; });
+}
+
+/// Whether `name` is a result that only granular writes: a run's summary, an ensemble's or a sweep's table, a
+/// checkpoint (or one being written when its run was killed: writeFileAtomically's temporary).
+bool isResult(const std::string& name)
+{
+    return name == "summary.json" || name == "ensemble.json" || name == "sweep.csv" || name == "checkpoint.bin" ||
            name.rfind("checkpoint.bin.part-", 0) == 0;
 }
 
-/// Whether DIR holds an earlier output of granular and nothing else: every entry is one that granular writes, and a
-/// result among them (scenario.json alone may be the user's own scenario file).
-bool isEarlierOutput(const fs::path& directory, std::string& stranger)
+/// Whether every entry of `frames` is a frame file of a run: particles_, contacts_ or boundaries_NNNNNN.vtp.
+bool holdsOnlyFrames(const fs::path& frames)
+{
+    std::error_code error;
+    for (fs::directory_iterator it(frames, error), end; !error && it != end; it.increment(error)) {
+        const std::string name = it->path().filename().string();
+        bool frame = false;
+        for (const char* prefix : {"particles_", "contacts_", "boundaries_"}) {
+            const std::size_t length = std::char_traits<char>::length(prefix);
+            frame = frame || (name.size() == length + 10 && name.compare(0, length, prefix) == 0 &&
+                              name.compare(name.size() - 4, 4, ".vtp") == 0 &&
+                              std::all_of(name.begin() + static_cast<std::ptrdiff_t>(length), name.end() - 4,
+                                          [](char c) { return c >= '0' && c <= '9'; }));
+        }
+        if (!frame || !it->is_regular_file(error)) {
+            return false;
+        }
+    }
+    return !error;
+}
+
+/// Whether DIR holds an earlier output of granular and nothing else: only what a run, an ensemble or a sweep writes,
+/// with a result among it (series.csv or scenario.json alone may be the user's own); frames/ holds only frame files,
+/// runs/ only the outputs of an ensemble's seeds. `stranger` names the first entry that is not granular's.
+bool isEarlierOutput(const fs::path& directory, std::string& stranger, int depth = 0)
 {
     bool result = false;
     std::error_code error;
     for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
         const std::string name = it->path().filename().string();
-        if (!isOutputEntry(name)) {
-            stranger = name;
+        bool ours = false;
+        if (it->is_directory(error)) {
+            if (name == "frames") {
+                ours = holdsOnlyFrames(it->path());
+            } else if (name == "runs" && depth == 0) {
+                ours = true;  // each seed's folder: a run's output
+                for (fs::directory_iterator seed(it->path(), error); !error && seed != end; seed.increment(error)) {
+                    const std::string number = seed->path().filename().string();
+                    std::string inner;
+                    ours = ours && !number.empty() && number.find_first_not_of("0123456789") == std::string::npos &&
+                           isEarlierOutput(seed->path(), inner, depth + 1);
+                }
+            }
+        } else {
+            ours = isOutputFile(name) || isResult(name);
+            result = result || isResult(name);
+        }
+        if (!ours) {
+            stranger = depth == 0 ? name : directory.filename().string() + "/" + name;
             return false;
         }
-        result = result || name != "scenario.json";
     }
     return !error && result;
 }
@@ -128,8 +171,9 @@ RunOutput::RunOutput(fs::path directory) : directory_(outputDirectory(directory)
                 "--out: " + directory_.string() + " holds " +
                 (stranger.empty() ? std::string("no output of granular")
                                   : "'" + stranger + "', not an output of granular") +
-                "; accepted: a new or empty directory, or an earlier output of granular (its series.csv, summary.json, "
-                "ensemble.json, sweep.csv, ... and nothing else), whose content is replaced");
+                "; accepted: a new or empty directory, or an earlier output of granular (a run's summary.json, an "
+                "ensemble.json or a sweep.csv with the files granular writes beside them, and nothing else), whose "
+                "content is replaced");
         }
     }
     const fs::path parent = directory_.parent_path().empty() ? fs::path(".") : directory_.parent_path();

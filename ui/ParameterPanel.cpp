@@ -208,6 +208,8 @@ QWidget* ParameterPanel::makeEditor(const Parameter& p, Row& row)
         row.line->setObjectName(QString::fromStdString(key));
         // editingFinished also fires when focus leaves an untouched field.
         connect(row.line, &QLineEdit::editingFinished, this, [this, key] { commitTyped(key, rows_.at(key)); });
+        // A refused text is sent again only once the user edits the field (not at every focus change or Reset).
+        connect(row.line, &QLineEdit::textEdited, this, [this, key] { rows_.at(key).sent.clear(); });
         return row.line;
     }
     return nullptr;
@@ -373,7 +375,6 @@ void ParameterPanel::markRejected(const QString& key, const QString& message)
 {
     const auto it = rows_.find(key.toStdString());
     if (it != rows_.end()) {
-        it->second.sent.clear();  // the same text may be sent again (Enter)
         setRowError(it->second, true);
         // Choices and booleans cannot hold a refused value: show the one in force again.
         if (it->second.line == nullptr) {

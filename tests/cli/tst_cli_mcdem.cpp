@@ -55,7 +55,7 @@ void compareRefusesBrokenRuns(const fs::path& run, const fs::path& scratch)
     const Result notANumber = runGranular("compare '" + broken.string() + "' '" + run.string() + "'");
     QCOMPARE(notANumber.exitCode, 2);
     QVERIFY2(oneLine(notANumber.err) &&
-                 notANumber.err.find("contact_forces.csv, line 2: force = nan") != std::string::npos,
+                 notANumber.err.find("contact_forces.csv, data row 1: force = nan") != std::string::npos,
              notANumber.err.c_str());
     const fs::path unloaded = scratch / "unloaded";
     fs::copy(broken, unloaded);

@@ -321,6 +321,18 @@ private slots:
         QCOMPARE(alone.exitCode, 2);
         QVERIFY(fs::exists(project / "scenario.json"));
         QVERIFY(!fs::exists(project / "series.csv"));
+        // Names that granular writes, holding the user's files: a series.csv of one's own, notes in runs/, a picture
+        // in frames/ (each was taken for an earlier output and replaced).
+        for (const char* own : {"series.csv", "runs/notes.txt", "frames/my.png"}) {
+            fs::create_directories((project / own).parent_path());
+            writeText(project / own, "mine\n");
+            const Result refused = runGranular("run '" + (project / "scenario.json").string() +
+                                               "' --quiet --set run.time=0.02 --out '" + project.string() + "'");
+            QCOMPARE(refused.exitCode, 2);
+            QVERIFY2(isOneLineNaming(refused.err, "--out"), refused.err.c_str());
+            QCOMPARE(slurp(project / own), std::string("mine\n"));
+            fs::remove(project / own);
+        }
     }
 
     void anUnwritableStandardOutputFailsTheCommand()
