@@ -154,7 +154,7 @@ fs::path outputDirectory(const fs::path& given)
 
 }  // namespace
 
-RunOutput::RunOutput(fs::path directory) : directory_(outputDirectory(directory))
+RunOutput::RunOutput(const fs::path& directory) : directory_(outputDirectory(directory))
 {
     std::error_code error;
     const auto status = fs::status(directory_, error);

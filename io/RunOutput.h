@@ -25,7 +25,7 @@ class RunOutput {
 public:
     /// Throws OutputError naming the path when DIR cannot be used (a trailing separator is dropped); removes stale
     /// staging folders of DIR whose process is gone (a run killed by SIGKILL).
-    explicit RunOutput(std::filesystem::path directory);
+    explicit RunOutput(const std::filesystem::path& directory);
     RunOutput(const RunOutput&) = delete;
     RunOutput& operator=(const RunOutput&) = delete;
     RunOutput(RunOutput&&) = delete;

@@ -80,7 +80,7 @@ Json parseScenarioText(std::string_view json, const std::string& origin)
     std::vector<std::string> path;  // the name of each open object or array below the top: its key, or [i] in an array
     std::vector<std::size_t> arrayItems;  // per open container: the objects and arrays begun in it, -1 for an object
     std::string lastKey;
-    constexpr std::size_t kObject = static_cast<std::size_t>(-1);
+    constexpr auto kObject = static_cast<std::size_t>(-1);
     const auto dotted = [&path](const std::string& key) {
         std::string text;
         for (const auto& part : path) {

@@ -297,7 +297,30 @@ void PlotPanel::startRun(const RunInfo& run)
 {
     const bool sameColumns = run.continued && run.columns == series_.columns;
     settings_ = run.settings;
-    if (!sameColumns) {
+    if (run.continued && !sameColumns) {
+        // Another method on the same state (cd's sliding and force_change columns, md's overlaps): the rows so far
+        // stay, by column name; a column the earlier rows lack reads NaN there (not drawn).
+        SeriesTable kept;
+        kept.columns = run.columns;
+        std::vector<std::size_t> from;  // per new column, its index in the old rows (or past their end)
+        for (const auto& name : run.columns) {
+            from.push_back(static_cast<std::size_t>(std::find(series_.columns.begin(), series_.columns.end(), name) -
+                                                    series_.columns.begin()));
+        }
+        for (std::size_t i = 0; i < series_.rows.size(); ++i) {
+            std::vector<double> values;
+            values.reserve(from.size());
+            for (const std::size_t c : from) {
+                values.push_back(c < series_.rows[i].size() ? series_.rows[i][c]
+                                                            : std::numeric_limits<double>::quiet_NaN());
+            }
+            kept.append(series_.time[i], values);
+        }
+        series_ = std::move(kept);
+        units_ = run.units;
+        oscillationColumn_ = analysis::oscillationColumn(run.settings, series_);
+        rebuildCharts();
+    } else if (!sameColumns) {
         series_ = SeriesTable{};
         series_.columns = run.columns;
         units_ = run.units;

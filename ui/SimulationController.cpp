@@ -529,6 +529,11 @@ private:
             if (!continued) {
                 shared_->mailbox.rows.clear();
             }
+            // A new run the GUI has not taken yet stays new: a method switch right after a reset continues that run,
+            // not the one the GUI shows (whose rows, camera and blow-up label the new run must not keep).
+            if (shared_->mailbox.run && !shared_->mailbox.run->continued) {
+                info.continued = false;
+            }
             shared_->mailbox.run = std::move(info);
             notify = !std::exchange(shared_->notified, true);
         }

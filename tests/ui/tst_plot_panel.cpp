@@ -162,6 +162,28 @@ private slots:
         QCOMPARE(panel.series().column("kinetic_energy").back(), 6e-9);
     }
 
+    void aMethodSwitchKeepsTheRowsByColumnName()
+    {
+        // cd writes sliding and force_change, md does not: switching dropped every row, the fit window and the fit.
+        PlotPanel panel;
+        panel.startRun(runInfo("piston2d", {"piston_y", "sliding", "contacts"}, {"m", "", ""}, 1000));
+        panel.appendRows({{0.0, {2.0, 5.0, 10.0}}, {0.1, {1.9, 4.0, 11.0}}});
+        RunInfo md = runInfo("piston2d", {"piston_y", "contacts", "mean_overlap"}, {"m", "", "m"}, 1000);
+        md.continued = true;
+        panel.startRun(md);
+        panel.appendRows({{0.2, {1.8, 12.0, 1e-4}}});
+        const auto& series = panel.series();
+        QCOMPARE(series.columns, md.columns);
+        QCOMPARE(series.time, std::vector<double>({0.0, 0.1, 0.2}));
+        QCOMPARE(series.column("piston_y"), std::vector<double>({2.0, 1.9, 1.8}));
+        QCOMPARE(series.column("contacts"), std::vector<double>({10.0, 11.0, 12.0}));
+        const std::vector<double> overlap = series.column("mean_overlap");
+        QVERIFY(std::isnan(overlap[0]) && std::isnan(overlap[1]) && overlap[2] == 1e-4);
+        // A new run (not continued) starts afresh.
+        panel.startRun(runInfo("piston2d", {"piston_y"}, {"m"}, 1000));
+        QVERIFY(panel.series().time.empty());
+    }
+
     void ordinaryValuesAreDrawnAsTheyAre()
     {
         PlotPanel panel;

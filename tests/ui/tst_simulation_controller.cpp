@@ -317,6 +317,26 @@ private slots:
         QCOMPARE(b.last("external_pressure"), (force + loadStep) / settings.box.width);
     }
 
+    void aMethodSwitchRightAfterAResetKeepsTheRunNew()
+    {
+        // The switch replaced the reset's run info before the GUI took it, as "continued": the GUI kept the old run's
+        // rows (time running backwards in the plots), its camera and its blow-up label.
+        auto controller = controllerFor("piston2d");
+        Published published;
+        controller->playSteps(5);
+        QVERIFY(waitForStatus(*controller, published, 5));
+        QSignalSpy accepted(controller.get(), &SimulationController::parameterAccepted);
+        controller->reset();
+        controller->changeMethod(QStringLiteral("md"));
+        QVERIFY(accepted.wait(kTimeout));
+        QTRY_VERIFY_WITH_TIMEOUT(controller->steps() == 0, kTimeout);
+        QTest::qWait(300);  // the switch announces its run right after the acceptance: both are in the mailbox now
+        const SimulationUpdate update = controller->takeUpdate();
+        QVERIFY(update.run.has_value());
+        QVERIFY(update.run->settings.solver.method == granular::Method::SoftParticle);
+        QVERIFY(!update.run->continued);
+    }
+
     void methodSwitchGoesOnFromTheState()
     {
         auto controller = controllerFor("piston2d");
