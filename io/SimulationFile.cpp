@@ -10,7 +10,8 @@ namespace granular {
 void saveSimulationFile(const std::filesystem::path& path, const Simulation& simulation)
 {
     Checkpoint checkpoint;
-    checkpoint.scenarioJson = scenarioToJson(simulation.scenario());
+    // The settings of the saved world: edits that wait for a reset are not kept (restored, they would act at once).
+    checkpoint.scenarioJson = scenarioToJson(simulation.scenarioInForce());
     StateWriter state;
     simulation.saveState(state);
     checkpoint.simulation = state.bytes();

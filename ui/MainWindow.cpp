@@ -511,7 +511,7 @@ void MainWindow::startRun(const RunInfo& run)
     origin_ = QString::fromStdString(run.origin);
     const QString name = QString::fromStdString(run.settings.name);
     setWindowTitle(tr("Granular Studio - %1").arg(name));
-    parameters_->setScenario(run.scenario, run.settings, origin_);
+    parameters_->setScenario(run.scenario, run.settings, origin_, run.waiting);
     const bool newLesson = lesson_->setLesson(run.scenario.lesson(), origin_);
     const bool hasLesson = !run.scenario.lesson().empty();
     sideTabs_->setTabVisible(sideTabs_->indexOf(lesson_), hasLesson);

@@ -19,6 +19,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <exception>
 
 namespace granular::ui {
@@ -274,12 +275,13 @@ void ParameterPanel::setRowError(Row& row, bool error)
     editor->setStyleSheet(error ? kErrorStyle : QString());
 }
 
-void ParameterPanel::setScenario(const Scenario& scenario, const Settings& settings, const QString& origin)
+void ParameterPanel::setScenario(const Scenario& scenario, const Settings& settings, const QString& origin,
+                                 const std::vector<std::string>& waiting)
 {
     for (auto& [key, row] : rows_) {
         setRowValue(row, displayText(scenario.get(key)));
         setRowError(row, false);
-        showMutability(row, false);
+        showMutability(row, std::find(waiting.begin(), waiting.end(), key) != waiting.end());
     }
     error_->clear();
     error_->hide();

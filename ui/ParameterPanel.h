@@ -38,8 +38,10 @@ public:
     ~ParameterPanel() override;
     Q_DISABLE_COPY_MOVE(ParameterPanel)
 
-    /// A new run: every value from the scenario, nothing pending, `origin` selected in the picker.
-    void setScenario(const Scenario& scenario, const Settings& settings, const QString& origin);
+    /// A new run: every value from the scenario, the `waiting` keys marked pending reset, `origin` selected in the
+    /// picker.
+    void setScenario(const Scenario& scenario, const Settings& settings, const QString& origin,
+                     const std::vector<std::string>& waiting = {});
     /// The simulation took this value (formatted as in a scenario file).
     void markAccepted(const QString& key, const QString& value, bool live);
     /// The simulation refused the value: the field is marked and the message shown.

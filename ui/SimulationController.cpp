@@ -512,6 +512,7 @@ private:
         info.origin = origin_;
         info.particles = static_cast<std::int64_t>(simulation_->world().particles.size());
         info.continued = continued;
+        info.waiting = simulation_->waitingKeys();
         for (const auto& observable : simulation_->observables()) {
             info.columns.push_back(observable.name);
             info.units.push_back(observable.unit);

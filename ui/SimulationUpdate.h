@@ -32,6 +32,8 @@ struct RunInfo {
     std::int64_t particles = 0;
     /// True when the run goes on from the previous state (method switch): earlier rows stay valid.
     bool continued = false;
+    /// The scenario keys whose edits wait for a reset (Simulation::waitingKeys).
+    std::vector<std::string> waiting;
 };
 
 /// The state after the last step, for the toolbar and the status bar.

@@ -78,6 +78,26 @@ void eraseKey(std::map<std::string, Value, std::less<>>& values, std::string_vie
 
 }  // namespace
 
+Scenario Simulation::scenarioInForce() const
+{
+    Scenario inForce = scenario_;
+    for (const auto& [key, value] : waiting_) {
+        inForce.set(key, value);
+    }
+    return inForce;
+}
+
+std::vector<std::string> Simulation::waitingKeys() const
+{
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : waiting_) {
+        if (scenario_.get(key) != value) {
+            keys.push_back(key);
+        }
+    }
+    return keys;
+}
+
 Scenario Simulation::resetScenario() const
 {
     Scenario scenario = scenario_;
@@ -94,6 +114,7 @@ void Simulation::reset()
     World world = buildWorld(settings);
     scenario_ = std::move(scenario);
     beforeLoadSteps_.clear();
+    waiting_.clear();
     stepper_ = makeStepper(settings);
     settings_ = std::move(settings);
     world_ = std::move(world);
@@ -134,6 +155,13 @@ bool Simulation::adopt(Scenario next, Settings edited, const std::vector<std::st
         stepper_->configure(edited);  // may refuse a combination the method cannot run
         applyLiveParameters(world_, edited);
         settings_ = std::move(edited);
+        for (const auto& key : changed) {
+            eraseKey(waiting_, key);  // in force now
+        }
+    } else {
+        for (const auto& key : changed) {
+            waiting_.try_emplace(key, scenario_.get(key));  // the value in force, from before the first waiting edit
+        }
     }
     scenario_ = std::move(next);  // changes that are not live wait in the scenario for reset()
     return live;
@@ -194,9 +222,14 @@ std::unique_ptr<Simulation> Simulation::withMethod(Method method) const
 {
     Settings edited = settings_;
     edited.solver.method = method;
-    Scenario next = scenario_;
-    writeChanges(next, settings_, edited);
-    auto continued = std::make_unique<Simulation>(std::move(next), world_);
+    // Built with the settings in force (as the world is); the edits that wait for a reset keep waiting.
+    Scenario inForce = scenarioInForce();
+    writeChanges(inForce, settings_, edited);
+    auto continued = std::make_unique<Simulation>(std::move(inForce), world_);
+    Scenario withWaiting = scenario_;
+    writeChanges(withWaiting, settings_, edited);
+    continued->scenario_ = std::move(withWaiting);
+    continued->waiting_ = waiting_;
     continued->beforeLoadSteps_ = beforeLoadSteps_;
     return continued;
 }

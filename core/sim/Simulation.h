@@ -60,6 +60,11 @@ public:
 
     /// The scenario with every edit, including those that wait for reset().
     [[nodiscard]] const Scenario& scenario() const { return scenario_; }
+    /// The scenario the simulation runs with: scenario() without the edits that wait for reset(). What a method switch
+    /// goes on with and what a saved state holds (its settings must be those of the saved world).
+    [[nodiscard]] Scenario scenarioInForce() const;
+    /// The keys whose edits wait for reset() (their value in scenario() is not the one in force).
+    [[nodiscard]] std::vector<std::string> waitingKeys() const;
     /// The scenario that reset() builds: scenario() without what load steps wrote into it (piston.force and
     /// piston.load_step_time act on the running state, like a push; the prepared run starts as it was set). A key the
     /// user set since keeps the user's value.
@@ -97,6 +102,8 @@ private:
     Scenario scenario_;
     Settings settings_;
     World world_;
+    /// The values in force of the keys edited since the last reset() whose edits wait for it.
+    std::map<std::string, Value, std::less<>> waiting_;
     /// The scenario's values of the keys that load steps changed, from before the first of them.
     std::map<std::string, Value, std::less<>> beforeLoadSteps_;
     std::unique_ptr<Stepper> stepper_;

@@ -154,6 +154,27 @@ private slots:
                                   QStringLiteral("pending reset"), kTimeout);
     }
 
+    void aWaitingEditStaysMarkedThroughAMethodSwitch()
+    {
+        // The switch built the new method with the waiting edit (the world kept its grains) and the panel showed it
+        // as in force.
+        auto* count = window_->parameterPanel()->findChild<QLineEdit*>(QStringLiteral("particles.count"));
+        QVERIFY(count != nullptr);
+        count->setFocus();
+        count->selectAll();
+        QTest::keyClicks(count, QStringLiteral("500"));
+        QTest::keyClick(count, Qt::Key_Return);
+        const QString key = QStringLiteral("particles.count");
+        QTRY_COMPARE_WITH_TIMEOUT(window_->parameterPanel()->mutabilityText(key), QStringLiteral("pending reset"),
+                                  kTimeout);
+        const std::int64_t inForce = window_->settings()->particles.count;
+        controller_->changeMethod(QStringLiteral("md"));
+        QTRY_VERIFY_WITH_TIMEOUT(window_->settings()->solver.method == granular::Method::SoftParticle, kTimeout);
+        QCOMPARE(window_->settings()->particles.count, inForce);
+        QCOMPARE(window_->parameterPanel()->mutabilityText(key), QStringLiteral("pending reset"));
+        QCOMPARE(window_->parameterPanel()->editorText(key), QStringLiteral("500"));
+    }
+
     void aValueTypedWithoutEnterGoesIntoTheReset()
     {
         // Typed, then Ctrl+R with the focus still in the field: the reset rebuilt the run without it, and the field

@@ -1,14 +1,20 @@
-// The piston's load step (Unger & Kertesz 2003, Fig. 8: F -> F + dF from the next step on) acts on the running state
-// like a push: reset() rebuilds the run as it was set, while the user's own edits stay. The studio's piston2d lesson
-// plays past the scenario's load step, pushes once more and resets: it was rebuilt under F + dF with the load step at
-// the push's time, so its next run showed no oscillation.
+// Edits and the running state. The piston's load step (Unger & Kertesz 2003, Fig. 8: F -> F + dF from the next step
+// on) acts on the running state like a push: reset() rebuilds the run as it was set, while the user's own edits stay.
+// The studio's piston2d lesson plays past the scenario's load step, pushes once more and resets: it was rebuilt under
+// F + dF with the load step at the push's time, so its next run showed no oscillation. And an edit that waits for the
+// reset keeps waiting through a method switch, and is not in a saved state: both built their settings with it.
 #include "BuiltinScenarios.h"
+#include "SimulationFile.h"
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 
 #include <QTest>
 
+#include <filesystem>
 #include <string>
+#include <vector>
+
+#include <unistd.h>
 
 using namespace granular;
 
@@ -33,7 +39,7 @@ Simulation pastTheLoadStep()
 
 }  // namespace
 
-class LoadStepTest : public QObject {
+class EditsInForceTest : public QObject {
     Q_OBJECT
 
 private slots:
@@ -72,7 +78,36 @@ private slots:
         QCOMPARE(number(simulation.resetScenario(), "piston.force"), 5000.0);
         QCOMPARE(number(simulation.resetScenario(), "piston.load_step_time"), 0.02);
     }
+
+    void anEditWaitingForTheResetKeepsWaitingThroughAMethodSwitch()
+    {
+        Scenario scenario = resolveScenario("chain1d");
+        Simulation simulation(scenario);
+        simulation.step();
+        const double mass = simulation.settings().chain.mass;
+        QVERIFY(!simulation.setParameter("chain.mass", Value(4.0 * mass)));  // waits for the reset
+        QCOMPARE(simulation.waitingKeys(), std::vector<std::string>{"chain.mass"});
+        QCOMPARE(number(simulation.scenarioInForce(), "chain.mass"), mass);
+        const auto switched = simulation.withMethod(Method::SoftParticle);
+        QCOMPARE(switched->settings().chain.mass, mass);  // the world's disks are still of this mass
+        QCOMPARE(number(switched->scenario(), "chain.mass"), 4.0 * mass);
+        QCOMPARE(switched->waitingKeys(), std::vector<std::string>{"chain.mass"});
+        switched->reset();
+        QCOMPARE(switched->settings().chain.mass, 4.0 * mass);
+        QVERIFY(switched->waitingKeys().empty());
+        // A saved state holds the settings of its world: opened, the edit is gone rather than acting at once.
+        const std::filesystem::path file =
+            std::filesystem::temp_directory_path() / ("tst_edits_in_force_" + std::to_string(::getpid()) + ".granular");
+        saveSimulationFile(file, simulation);
+        const auto opened = openSimulationFile(file);
+        std::filesystem::remove(file);
+        QCOMPARE(opened->settings().chain.mass, mass);
+        QCOMPARE(number(opened->scenario(), "chain.mass"), mass);
+        // Set back to the value in force: nothing waits.
+        simulation.setParameter("chain.mass", Value(mass));
+        QVERIFY(simulation.waitingKeys().empty());
+    }
 };
 
-QTEST_APPLESS_MAIN(LoadStepTest)
-#include "tst_load_step.moc"
+QTEST_APPLESS_MAIN(EditsInForceTest)
+#include "tst_edits_in_force.moc"
