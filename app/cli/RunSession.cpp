@@ -179,6 +179,14 @@ RunSession RunSession::resume(const fs::path& directory, const std::vector<std::
             }
             session.recorder_->loadState(state);
         }
+        // The checkpoint interval (absent from checkpoints written before it was saved): kept unless
+        // --checkpoint-every says otherwise.
+        if (!state.atEnd() && state.get<bool>()) {
+            const double every = state.get<double>();
+            if (!session.options_.checkpointEvery) {
+                session.options_.checkpointEvery = every;
+            }
+        }
         if (!state.atEnd()) {
             throw StateError("bytes left after the run's state");
         }
@@ -204,6 +212,10 @@ std::string RunSession::sessionState() const
     out.put(recorder_.has_value());
     if (recorder_) {
         recorder_->saveState(out);
+    }
+    out.put(options_.checkpointEvery.has_value());
+    if (options_.checkpointEvery) {
+        out.put(*options_.checkpointEvery);
     }
     return out.bytes();
 }

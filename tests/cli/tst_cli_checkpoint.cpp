@@ -120,6 +120,18 @@ private slots:
         QVERIFY2(isOneLineNaming(r.err, "run.time: 0.05 s ends before the checkpoint, at t = 0.1"), r.err.c_str());
         QVERIFY(slurp(out / "series.csv") == series);
     }
+    void aResumeGoesOnCheckpointingAtTheSavedInterval()
+    {
+        // Resumed without --checkpoint-every, a run stopped checkpointing: its checkpoint stayed at 0.1 s.
+        const ScratchDirectory dir;
+        const fs::path out = dir.path / "run";
+        QCOMPARE(runWithCheckpoints("drum3d", "0.1", "0.05", out).exitCode, 0);
+        const Result resumed = runGranular("resume '" + out.string() + "' --quiet --set run.time=0.2");
+        QVERIFY2(resumed.exitCode == 0, resumed.err.c_str());
+        const Result before = runGranular("resume '" + out.string() + "' --quiet --set run.time=0.15");
+        QCOMPARE(before.exitCode, 2);
+        QVERIFY2(isOneLineNaming(before.err, "ends before the checkpoint, at t = 0.2"), before.err.c_str());
+    }
     void aMaterialChangedOnResumeReachesTheContacts()
     {
         // md_press: a grain driven into a fixed one at 1 mm/s. Resumed at 0.05 s with k_n = 2e9 N/m instead of 1e9,
