@@ -182,7 +182,7 @@ RunSession RunSession::resume(const fs::path& directory, const std::vector<std::
         // The checkpoint interval (absent from checkpoints written before it was saved): kept unless
         // --checkpoint-every says otherwise.
         if (!state.atEnd() && state.get<bool>()) {
-            const double every = state.get<double>();
+            const auto every = state.get<double>();
             if (!session.options_.checkpointEvery) {
                 session.options_.checkpointEvery = every;
             }
