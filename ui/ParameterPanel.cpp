@@ -355,12 +355,9 @@ void ParameterPanel::markAccepted(const QString& key, const QString& value, bool
         return;
     }
     Row& row = it->second;
-    const bool changed = row.value != value;
     setRowValue(row, value);
     setRowError(row, false);
-    if (!live && changed) {
-        showMutability(row, true);
-    }
+    showMutability(row, !live);  // a key applied on reset: pending while its edit waits
     try {
         scenario_.setFromText(key.toStdString(), value.toStdString());
         showUse();

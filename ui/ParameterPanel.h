@@ -42,7 +42,7 @@ public:
     /// picker.
     void setScenario(const Scenario& scenario, const Settings& settings, const QString& origin,
                      const std::vector<std::string>& waiting = {});
-    /// The simulation took this value (formatted as in a scenario file).
+    /// The simulation took this value (formatted as in a scenario file); `live` false: its edit waits for a reset.
     void markAccepted(const QString& key, const QString& value, bool live);
     /// The simulation refused the value: the field is marked and the message shown.
     void markRejected(const QString& key, const QString& message);

@@ -1,6 +1,7 @@
 #include "PlotPanel.h"
 
 #include "AxisTicks.h"
+#include "SeriesColumns.h"
 
 #include "analysis/PistonOscillation.h"
 
@@ -302,19 +303,9 @@ void PlotPanel::startRun(const RunInfo& run)
         // stay, by column name; a column the earlier rows lack reads NaN there (not drawn).
         SeriesTable kept;
         kept.columns = run.columns;
-        std::vector<std::size_t> from;  // per new column, its index in the old rows (or past their end)
-        for (const auto& name : run.columns) {
-            from.push_back(static_cast<std::size_t>(std::find(series_.columns.begin(), series_.columns.end(), name) -
-                                                    series_.columns.begin()));
-        }
+        const std::vector<std::size_t> sources = columnSources(series_.columns, run.columns);
         for (std::size_t i = 0; i < series_.rows.size(); ++i) {
-            std::vector<double> values;
-            values.reserve(from.size());
-            for (const std::size_t c : from) {
-                values.push_back(c < series_.rows[i].size() ? series_.rows[i][c]
-                                                            : std::numeric_limits<double>::quiet_NaN());
-            }
-            kept.append(series_.time[i], values);
+            kept.append(series_.time[i], remapValues(series_.rows[i], sources));
         }
         series_ = std::move(kept);
         units_ = run.units;

@@ -1,6 +1,7 @@
 #include "SimulationController.h"
 
 #include "ScenarioArguments.h"
+#include "SeriesColumns.h"
 #include "SimulationFile.h"
 #include "ThreadPriority.h"
 #include "ValueText.h"
@@ -150,7 +151,9 @@ public:
                 return;
             }
             const bool live = simulation_->setParameter(key, value);
-            accepted(key, value, live);
+            // Not live but set back to the value in force: nothing waits (the panel drops its pending mark).
+            const auto waiting = simulation_->waitingKeys();
+            accepted(key, value, live || std::find(waiting.begin(), waiting.end(), key) == waiting.end());
             publish(true);
         } catch (const std::exception& error) {
             const QString message = QString::fromUtf8(error.what());
@@ -520,21 +523,29 @@ private:
         shared_->steps = world.steps;
         stepsSinceFrame_ = 0;
         stepsPerSecond_ = 0.0;
-        if (!continued) {
-            rows_.clear();
-            rows_.push_back(row());
-        }
         bool notify = false;
         {
             const std::scoped_lock lock(shared_->mutex);
-            if (!continued) {
-                shared_->mailbox.rows.clear();
-            }
             // A new run the GUI has not taken yet stays new: a method switch right after a reset continues that run,
             // not the one the GUI shows (whose rows, camera and blow-up label the new run must not keep).
             if (shared_->mailbox.run && !shared_->mailbox.run->continued) {
                 info.continued = false;
             }
+            if (!info.continued) {
+                rows_.clear();
+                rows_.push_back(row());
+                shared_->mailbox.rows.clear();
+            } else if (info.columns != columns_) {
+                // Rows sampled before a switch to a method with other columns, not yet taken: in the new layout, as
+                // the plots carry theirs (the GUI takes the run first, then these rows).
+                const std::vector<std::size_t> sources = columnSources(columns_, info.columns);
+                for (auto* rows : {&rows_, &shared_->mailbox.rows}) {
+                    for (SeriesRow& r : *rows) {
+                        r.values = remapValues(r.values, sources);
+                    }
+                }
+            }
+            columns_ = info.columns;
             shared_->mailbox.run = std::move(info);
             notify = !std::exchange(shared_->notified, true);
         }
@@ -551,7 +562,8 @@ private:
     std::string blowUp_;  ///< what the blow-up guard said; empty while the world is sound
     QTimer* timer_;
 
-    std::vector<SeriesRow> rows_;  ///< sampled since the last publish
+    std::vector<SeriesRow> rows_;       ///< sampled since the last publish
+    std::vector<std::string> columns_;  ///< the columns of the run announced last
     int stepsPerFrame_ = 0;
     int stepsSinceFrame_ = 0;
     std::int64_t stopAtSteps_ = -1;

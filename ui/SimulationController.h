@@ -88,6 +88,7 @@ signals:
     /// The mailbox has something new: call takeUpdate().
     void updateAvailable();
     void runningChanged(bool running);
+    /// `live` false: the edit waits for a reset (a key applied on reset, set to other than its value in force).
     void parameterAccepted(const QString& key, const QString& value, bool live);
     /// `message` is the schema's one line naming the key and the accepted range.
     void parameterRejected(const QString& key, const QString& message);

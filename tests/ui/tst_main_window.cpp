@@ -173,6 +173,13 @@ private slots:
         QCOMPARE(window_->settings()->particles.count, inForce);
         QCOMPARE(window_->parameterPanel()->mutabilityText(key), QStringLiteral("pending reset"));
         QCOMPARE(window_->parameterPanel()->editorText(key), QStringLiteral("500"));
+        // Set back to the value in force: nothing waits, no mark.
+        count->setFocus();
+        count->selectAll();
+        QTest::keyClicks(count, QString::number(inForce));
+        QTest::keyClick(count, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->parameterPanel()->mutabilityText(key), QStringLiteral("applies on reset"),
+                                  kTimeout);
     }
 
     void aValueTypedWithoutEnterGoesIntoTheReset()
