@@ -49,6 +49,15 @@ namespace {
 
 constexpr int kTimeout = 20'000;  // ms
 
+/// Types `text` over a field's value and presses Enter, as a user does.
+void typeAndEnter(QLineEdit* field, const QString& text)
+{
+    field->setFocus();
+    field->selectAll();
+    QTest::keyClicks(field, text);
+    QTest::keyClick(field, Qt::Key_Return);
+}
+
 }  // namespace
 
 class MainWindowTest : public QObject {
@@ -128,10 +137,7 @@ private slots:
         QVERIFY(dt != nullptr);
         QCOMPARE(window_->parameterPanel()->mutabilityText(QStringLiteral("solver.dt")), QStringLiteral("live"));
         QSignalSpy rejected(controller_.get(), &SimulationController::parameterRejected);
-        dt->setFocus();
-        dt->selectAll();
-        QTest::keyClicks(dt, QStringLiteral("-1"));
-        QTest::keyClick(dt, Qt::Key_Return);
+        typeAndEnter(dt, QStringLiteral("-1"));
         QVERIFY(rejected.wait(kTimeout));
         QTRY_VERIFY_WITH_TIMEOUT(window_->parameterPanel()->errorText().contains(QStringLiteral("solver.dt")),
                                  kTimeout);
@@ -146,10 +152,7 @@ private slots:
         QVERIFY2(window_->parameterPanel()->errorText().isEmpty(), qPrintable(window_->parameterPanel()->errorText()));
         auto* count = window_->parameterPanel()->findChild<QLineEdit*>(QStringLiteral("particles.count"));
         QVERIFY(count != nullptr);
-        count->setFocus();
-        count->selectAll();
-        QTest::keyClicks(count, QStringLiteral("500"));
-        QTest::keyClick(count, Qt::Key_Return);
+        typeAndEnter(count, QStringLiteral("500"));
         QTRY_COMPARE_WITH_TIMEOUT(window_->parameterPanel()->mutabilityText(QStringLiteral("particles.count")),
                                   QStringLiteral("pending reset"), kTimeout);
     }
@@ -160,10 +163,7 @@ private slots:
         // as in force.
         auto* count = window_->parameterPanel()->findChild<QLineEdit*>(QStringLiteral("particles.count"));
         QVERIFY(count != nullptr);
-        count->setFocus();
-        count->selectAll();
-        QTest::keyClicks(count, QStringLiteral("500"));
-        QTest::keyClick(count, Qt::Key_Return);
+        typeAndEnter(count, QStringLiteral("500"));
         const QString key = QStringLiteral("particles.count");
         QTRY_COMPARE_WITH_TIMEOUT(window_->parameterPanel()->mutabilityText(key), QStringLiteral("pending reset"),
                                   kTimeout);
@@ -174,10 +174,7 @@ private slots:
         QCOMPARE(window_->parameterPanel()->mutabilityText(key), QStringLiteral("pending reset"));
         QCOMPARE(window_->parameterPanel()->editorText(key), QStringLiteral("500"));
         // Set back to the value in force: nothing waits, no mark.
-        count->setFocus();
-        count->selectAll();
-        QTest::keyClicks(count, QString::number(inForce));
-        QTest::keyClick(count, Qt::Key_Return);
+        typeAndEnter(count, QString::number(inForce));
         QTRY_COMPARE_WITH_TIMEOUT(window_->parameterPanel()->mutabilityText(key), QStringLiteral("applies on reset"),
                                   kTimeout);
     }
