@@ -28,7 +28,6 @@
 #include <csignal>
 #include <fstream>
 #include <iomanip>
-#include <limits>
 #include <new>
 #include <ostream>
 #include <sstream>
@@ -299,11 +298,8 @@ int RunSession::run(std::ostream& out, std::ostream& err)
         output->carryOver("checkpoint.bin");  // the state this run went on from
     }
     if (options_.checkpointEvery && output) {
-        // An interval of more steps than a 64-bit count holds is never reached (no checkpoint, as for one longer than
-        // the run).
-        const double steps = *options_.checkpointEvery / settings.solver.dt;
-        checkpointSteps =
-            steps < 9.0e18 ? std::max<std::int64_t>(1, std::llround(steps)) : std::numeric_limits<std::int64_t>::max();
+        // A huge interval is never reached: no checkpoint, as for one longer than the run.
+        checkpointSteps = stepsEvery(*options_.checkpointEvery, settings.solver.dt);
     }
     const std::int64_t stepsBefore = simulation_->world().steps;
     Progress progress("running " + settings.name, !options_.quiet);

@@ -99,10 +99,10 @@ template <CellShape Shape> struct ConstantPressureSolver::CellTerms {
     /// The coloured sweep's: the most contacts a colour may hold. A colour's updates all read the lambda* (Lambda*)
     /// of its start and change it together, a Jacobi step on the cell, where eq. 27-28 update it after every contact.
     /// A contact's force answers a change of lambda* with the loop gain m_n |l|^2 / (D V M_lambda), or of Lambda* with
-    /// m_n |l|^2 / (V M_lambda) in a free cell (its normal
-    /// velocity changes by l . n dlambda, its force by m_n times that per dt, and lambda* by the force's virial times
-    /// dt / (D V M_lambda)); a colour adds its members'. Above ~1 the cell overshoots: with M_lambda = 0.01,
-    /// periodic2d's cell blew up. Colours are cut so that their gain stays below 1/2.
+    /// m_n |l|^2 / (V M_lambda) in a free cell (its normal velocity changes by l . n dlambda, its force by m_n times
+    /// that per dt, and lambda* by the force's virial times dt / (D V M_lambda)); a colour adds its members'. Above ~1
+    /// the cell overshoots: with M_lambda = 0.01, periodic2d's cell blew up. Colours are cut so that their gain stays
+    /// below 1/2.
     [[nodiscard]] std::size_t mostPerColour(const std::vector<Contact>& contacts) const
     {
         const auto& mass = world.particles.mass;

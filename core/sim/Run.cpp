@@ -31,11 +31,17 @@ std::int64_t stepsPerRun(const Settings& settings)
     return std::max<std::int64_t>(1, std::llround(settings.run.time / settings.solver.dt));
 }
 
+std::int64_t stepsEvery(double seconds, double dt)
+{
+    // An interval of more steps than a 64-bit count holds is never reached: the largest count stands for it.
+    const double steps = seconds / dt;
+    return steps < 9.0e18 ? std::max<std::int64_t>(1, std::llround(steps)) : std::numeric_limits<std::int64_t>::max();
+}
+
 std::int64_t stepsPerOutputInterval(const Settings& settings)
 {
-    // The output interval may be longer than any run, beyond a 64-bit count: no step is on the grid then but the first.
-    const double steps = settings.run.outputInterval / settings.solver.dt;
-    return steps < 9.0e18 ? std::max<std::int64_t>(1, std::llround(steps)) : std::numeric_limits<std::int64_t>::max();
+    // The output interval may be longer than any run: no step is on the grid then but the first.
+    return stepsEvery(settings.run.outputInterval, settings.solver.dt);
 }
 
 std::int64_t stepsPerRow(const Settings& settings)

@@ -38,6 +38,9 @@ struct RunStatistics {
 
 /// Steps of a whole run: run.time / solver.dt, rounded, at least 1 (checkSettings bounds it).
 [[nodiscard]] std::int64_t stepsPerRun(const Settings& settings);
+/// Steps of an interval of `seconds` at time step `dt`: rounded, at least 1, and the largest 64-bit count where it has
+/// more steps than that holds (an interval never reached).
+[[nodiscard]] std::int64_t stepsEvery(double seconds, double dt);
 /// Steps of one output.interval: output.interval / solver.dt, rounded, at least 1 (the largest count where it has
 /// more steps than that holds). The rows of the output grid fall on its multiples.
 [[nodiscard]] std::int64_t stepsPerOutputInterval(const Settings& settings);

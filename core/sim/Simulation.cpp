@@ -76,15 +76,20 @@ void eraseKey(std::map<std::string, Value, std::less<>>& values, std::string_vie
     }
 }
 
+/// `scenario` with the values of `values` set again.
+Scenario withValues(Scenario scenario, const std::map<std::string, Value, std::less<>>& values)
+{
+    for (const auto& [key, value] : values) {
+        scenario.set(key, value);
+    }
+    return scenario;
+}
+
 }  // namespace
 
 Scenario Simulation::scenarioInForce() const
 {
-    Scenario inForce = scenario_;
-    for (const auto& [key, value] : waiting_) {
-        inForce.set(key, value);
-    }
-    return inForce;
+    return withValues(scenario_, waiting_);
 }
 
 std::vector<std::string> Simulation::waitingKeys() const
@@ -100,11 +105,7 @@ std::vector<std::string> Simulation::waitingKeys() const
 
 Scenario Simulation::resetScenario() const
 {
-    Scenario scenario = scenario_;
-    for (const auto& [key, value] : beforeLoadSteps_) {
-        scenario.set(key, value);
-    }
-    return scenario;
+    return withValues(scenario_, beforeLoadSteps_);
 }
 
 void Simulation::reset()
