@@ -303,7 +303,7 @@ int RunSession::run(std::ostream& out, std::ostream& err)
     }
     const std::int64_t stepsBefore = simulation_->world().steps;
     Progress progress("running " + settings.name, !options_.quiet);
-    stopSignal = 0;
+    // (stopSignal is not cleared here: a SIGINT while the scenario was built stops the run at its start.)
     RunStatistics stats;
     try {
         stats = runToEnd(

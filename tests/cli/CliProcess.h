@@ -1,6 +1,7 @@
 #pragma once
 // Runs the built `granular` executable (GRANULAR_CLI_PATH) as a user would and captures what it
 // says, for the CLI tests.
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -8,6 +9,7 @@
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 namespace granular::clitest {
@@ -108,11 +110,21 @@ public:
     }
 
     void signal(int number) const { ::kill(pid_, number); }
-    /// Waits for the end; the exit code, or 128 + the signal that killed it.
-    int wait()
+    /// Waits for the end, `seconds` at most; the exit code, or 128 + the signal that killed it. A process still
+    /// running then is killed (SIGKILL) and -1 returned: a test that waits on it fails instead of hanging.
+    int wait(int seconds = 300)
     {
         int status = 0;
-        ::waitpid(pid_, &status, 0);
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+        while (::waitpid(pid_, &status, WNOHANG) == 0) {
+            if (std::chrono::steady_clock::now() > deadline) {
+                ::kill(pid_, SIGKILL);
+                ::waitpid(pid_, nullptr, 0);
+                finished_ = true;
+                return -1;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
         finished_ = true;
         return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     }

@@ -92,8 +92,23 @@ bool allFinite(const fs::path& file)
     return true;
 }
 
-/// Starts a long piston2d run with frames, sends `signal` after 2 s, and checks the contract: exit 128 + signal,
-/// DIR holds a complete interrupted run (or nothing), no hidden folder remains.
+/// Waits (60 s at most) until a run into `directory`/NAME is stepping: its staging folder, made when the run starts,
+/// is there. Then `settle` more, for a few rows. A signal before the run starts would test the start-up instead.
+bool waitUntilStepping(const fs::path& directory, std::chrono::milliseconds settle)
+{
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (hiddenEntries(directory).empty()) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            return false;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    std::this_thread::sleep_for(settle);
+    return true;
+}
+
+/// Starts a long piston2d run with frames, sends `signal` 2 s into its steps, and checks the contract: exit 128 +
+/// signal, DIR holds a complete interrupted run (or nothing), no hidden folder remains.
 void checkInterruptedBy(int signal)
 {
     const ScratchDirectory dir;
@@ -102,7 +117,7 @@ void checkInterruptedBy(int signal)
     BackgroundRun run("run piston2d --quiet --set run.time=100000 --set output.interval=0.5" + kFrames + " --out '" +
                           out.string() + "'",
                       capture.path);
-    std::this_thread::sleep_for(std::chrono::seconds(2));
+    QVERIFY(waitUntilStepping(dir.path, std::chrono::seconds(2)));
     run.signal(signal);
     const int code = run.wait();
     QCOMPARE(code, 128 + signal);
@@ -167,7 +182,7 @@ private slots:
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             QCOMPARE(r.exitCode, 2);
             QVERIFY2(isOneLineNaming(r.err, "nested"), r.err.c_str());
-            QVERIFY2(seconds < 2.0, std::to_string(seconds).c_str());
+            QVERIFY2(seconds < 30.0, std::to_string(seconds).c_str());  // a fraction of a second here; CI far slower
         }
     }
 
@@ -225,7 +240,7 @@ private slots:
             const ScratchDirectory capture;
             BackgroundRun run("run piston2d --quiet --set run.time=100000" + kFrames + " --out '" + out.string() + "'",
                               capture.path);
-            std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+            QVERIFY(waitUntilStepping(dir.path, std::chrono::milliseconds(500)));
             run.signal(SIGKILL);
             QCOMPARE(run.wait(), 128 + SIGKILL);
         }

@@ -3,8 +3,9 @@
 // pull plus the view's drawing up to the window's composition. Qt delivers a window's update request after a
 // short idle time of its own (up to 5 ms, QT_QPA_UPDATE_IDLE_TIME), in which the event loop gathers input: that
 // wait is not the frame's cost, and counting it cost piston2d a fifth of its frames (bench_studio, 2026-11-27:
-// 21-26 -> 31-35 new frames/s). Here the idle time is made 150 ms, so that a cost that included it could not hide
-// in a software rasteriser's own time. Needs an X display with OpenGL 3.2 (xvfb-run).
+// 21-26 -> 31-35 new frames/s). Here the idle time is made 1 s, so that a cost that included it could not hide
+// in a software rasteriser's own time, even on CI's loaded cores (a frame there up to ~15x its 20-25 ms). Needs an X
+// display with OpenGL 3.2 (xvfb-run).
 #include "MainWindow.h"
 #include "ScenarioArguments.h"
 #include "SimulationController.h"
@@ -21,8 +22,8 @@ using granular::ui::SimulationController;
 namespace {
 
 constexpr int kTimeout = 60'000;     // ms
-constexpr int kUpdateIdleMs = 150;   // Qt's wait before it delivers an update request, here
-constexpr qint64 kLeastFrames = 12;  // frames drawn while playing before the cost is judged
+constexpr int kUpdateIdleMs = 1000;  // Qt's wait before it delivers an update request, here
+constexpr qint64 kLeastFrames = 6;   // frames drawn while playing before the cost is judged
 
 }  // namespace
 
@@ -45,10 +46,13 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QTRY_VERIFY_WITH_TIMEOUT(window.settings().has_value() && window.renderedFrames() > 0, kTimeout);
 
+        // The rate counted from the first frame of the play: the simulation thread's start is not a frame's.
+        const qint64 shown = window.renderedFrames();
+        controller.playSteps(1'000'000'000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.renderedFrames() > shown, kTimeout);
         const qint64 before = window.renderedFrames();
         QElapsedTimer clock;
         clock.start();
-        controller.playSteps(1'000'000'000);
         QTRY_VERIFY_WITH_TIMEOUT(window.renderedFrames() - before >= kLeastFrames, kTimeout);
         const double seconds = 1e-9 * static_cast<double>(clock.nsecsElapsed());
         const double cost = window.frameCost();

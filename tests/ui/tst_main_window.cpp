@@ -317,15 +317,22 @@ private slots:
         // fourth step; a slow step on the team brings it forward).
         controller_->playSteps(4);
         QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 4 && !window_->status().running, kTimeout);
+        // The status covers the steps since the rate's window last closed: all four, unless they took over its
+        // 0.5 s (a loaded machine, as CI's), when it holds the last of them, with the same words for what it holds.
         granular::ui::SolverThreadsShare share = window_->status().threads;
         QCOMPARE(share.set, 2);
-        QCOMPARE(share.steps, std::int64_t{4});
-        QVERIFY2(share.stepsOnFewer >= 1 && share.stepsOnFewer <= 3, qPrintable(QString::number(share.stepsOnFewer)));
+        QVERIFY2(share.steps >= 1 && share.steps <= 4, qPrintable(QString::number(share.steps)));
+        QVERIFY2(share.stepsOnFewer >= (share.steps == 4 ? 1 : 0) &&
+                     share.stepsOnFewer <= std::min<qint64>(3, share.steps),
+                 qPrintable(QString::number(share.stepsOnFewer)));
         QCOMPARE(share.usual, 2 * share.stepsOnFewer > share.steps ? 1 : 2);
         QCOMPARE(label->text(), granular::ui::solverThreadsText(share));
-        QVERIFY2(label->toolTip().contains(
-                     QStringLiteral("%1 of the last 4 steps ran on fewer threads").arg(share.stepsOnFewer)),
-                 qPrintable(label->toolTip()));
+        QCOMPARE(label->toolTip(), granular::ui::solverThreadsTip(share));
+        if (share.steps == 4) {
+            QVERIFY2(label->toolTip().contains(
+                         QStringLiteral("%1 of the last 4 steps ran on fewer threads").arg(share.stepsOnFewer)),
+                     qPrintable(label->toolTip()));
+        }
 
         // Off: every step on the two threads.
         adapt->trigger();
@@ -333,11 +340,14 @@ private slots:
         controller_->playSteps(5);
         QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 9 && !window_->status().running, kTimeout);
         share = window_->status().threads;
-        QCOMPARE(share.steps, std::int64_t{5});
+        QVERIFY2(share.steps >= 1 && share.steps <= 5, qPrintable(QString::number(share.steps)));
         QCOMPARE(share.stepsOnFewer, std::int64_t{0});
         QCOMPARE(label->text(), QStringLiteral("2 threads"));
-        QVERIFY2(label->toolTip().contains(QStringLiteral("The last 5 steps all ran on them")),
-                 qPrintable(label->toolTip()));
+        QCOMPARE(label->toolTip(), granular::ui::solverThreadsTip(share));
+        if (share.steps == 5) {
+            QVERIFY2(label->toolTip().contains(QStringLiteral("The last 5 steps all ran on them")),
+                     qPrintable(label->toolTip()));
+        }
 
         // One thread set: nothing to adapt.
         adapt->trigger();

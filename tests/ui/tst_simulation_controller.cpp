@@ -41,6 +41,19 @@ std::unique_ptr<SimulationController> controllerFor(const std::string& name,
     return std::make_unique<SimulationController>(std::move(simulation), name);
 }
 
+/// Whether `notices`, a spy on SimulationController::notice, holds one that starts with `start`.
+bool hasNotice(const QSignalSpy& notices, const QString& start)
+{
+    return std::any_of(notices.cbegin(), notices.cend(),
+                       [&start](const QList<QVariant>& n) { return n.at(0).toString().startsWith(start); });
+}
+
+/// Waits (kTimeout at most) until hasNotice(notices, start).
+bool waitForNotice(const QSignalSpy& notices, const QString& start)
+{
+    return QTest::qWaitFor([&] { return hasNotice(notices, start); }, kTimeout);
+}
+
 /// What the controller published so far, rows gathered over several takes.
 struct Published {
     std::optional<granular::ui::RunInfo> run;
@@ -255,18 +268,14 @@ private slots:
             // Playing: 20 steps past the step (round 0), or 20 steps into the rebuilt run (round 1: its "Reset:"
             // notice seen, not a step count below the earlier one, which a busy GUI thread can poll too late for).
             // A play that ran on to run.time and stopped there was played too; a lost play sits still.
-            const auto noticed = [&notices](const QString& start) {
-                return std::any_of(notices.cbegin(), notices.cend(),
-                                   [&start](const QList<QVariant>& n) { return n.at(0).toString().startsWith(start); });
-            };
             bool playing = false;
             QElapsedTimer clock;
             clock.start();
             while (!playing && clock.elapsed() < kTimeout) {
-                const bool rebuilt = round == 0 || noticed(QStringLiteral("Reset:"));
+                const bool rebuilt = round == 0 || hasNotice(notices, QStringLiteral("Reset:"));
                 const std::int64_t steps = controller->steps();
                 playing = rebuilt && ((controller->isRunning() && steps >= (round == 0 ? before : 0) + 20) ||
-                                      noticed(QStringLiteral("Reached run.time")));
+                                      hasNotice(notices, QStringLiteral("Reached run.time")));
                 QTest::qWait(2);
             }
             QVERIFY2(playing, qPrintable(QStringLiteral("round %1: %2 steps, %3")
@@ -329,12 +338,12 @@ private slots:
         Published published;
         controller->playSteps(5);
         QVERIFY(waitForStatus(*controller, published, 5));
-        QSignalSpy accepted(controller.get(), &SimulationController::parameterAccepted);
+        QSignalSpy notices(controller.get(), &SimulationController::notice);
         controller->reset();
         controller->changeMethod(QStringLiteral("md"));
-        QVERIFY(accepted.wait(kTimeout));
-        QTRY_VERIFY_WITH_TIMEOUT(controller->steps() == 0, kTimeout);
-        QTest::qWait(300);  // the switch announces its run right after the acceptance: both are in the mailbox now
+        // The switch's notice comes after it announced its run: the mailbox holds it now.
+        QVERIFY(waitForNotice(notices, QStringLiteral("Method ")));
+        QCOMPARE(controller->steps(), std::int64_t{0});
         const SimulationUpdate update = controller->takeUpdate();
         QVERIFY(update.run.has_value());
         QVERIFY(update.run->settings.solver.method == granular::Method::SoftParticle);
@@ -357,8 +366,9 @@ private slots:
         QVERIFY(waitForStatus(*controller, published, 30));
         controller->playSteps(30);
         QVERIFY(QTest::qWaitFor([&] { return controller->steps() >= 40; }, kTimeout));
+        QSignalSpy notices(controller.get(), &SimulationController::notice);
         controller->changeMethod(QStringLiteral("md"));
-        QTest::qWait(500);
+        QVERIFY(waitForNotice(notices, QStringLiteral("Method ")));
         const SimulationUpdate update = controller->takeUpdate();
         QVERIFY(update.run.has_value() && update.run->continued);
         QVERIFY(!update.rows.empty());
