@@ -110,6 +110,12 @@ void checkSoftMaterial(const Settings& s)
             "material.restitution: -1 (CD-equivalent damping) exists for the linear law only; accepted: "
             "a real number in [0, 1] with material.law = hertz");
     }
+    if (s.material.law == NormalLaw::Hertz && s.dimension != 3) {
+        // A disk's mass is per unit thickness (kg/m); Hertz's 4/3 E* sqrt(R*) delta^(3/2) is the force between
+        // spheres (N). Two cylinders pressed together follow no such power law.
+        throw ScenarioError("material.law: hertz is the law of spheres, and 2D grains are disks with masses per unit "
+                            "thickness; accepted in world.dimension 2: linear");
+    }
 }
 
 /// Most steps a run may take: run.time / solver.dt must fit a 64-bit count with room to spare.

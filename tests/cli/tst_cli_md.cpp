@@ -65,6 +65,12 @@ void CliSoftParticleTest::badMaterialIsOneLineNamingTheKey()
     const Result hertz = runGranular("run chain1d --quiet --set solver.method=md --set material.law=hertz");
     QCOMPARE(hertz.exitCode, 2);
     QVERIFY2(isOneLineNaming(hertz.err, "material.restitution"), hertz.err.c_str());
+    // Hertz's law is the force between spheres (N); a 2D disk's mass is per unit thickness (kg/m).
+    const Result disks = runGranular(
+        "run piston2d --quiet --set solver.method=md --set material.law=hertz --set material.restitution=0.5");
+    QCOMPARE(disks.exitCode, 2);
+    QVERIFY2(isOneLineNaming(disks.err, "material.law"), disks.err.c_str());
+    QVERIFY2(disks.err.find("accepted in world.dimension 2: linear") != std::string::npos, disks.err.c_str());
     const Result range = runGranular("run md_impact --quiet --set material.stiffness=-1");
     QCOMPARE(range.exitCode, 2);
     QVERIFY2(isOneLineNaming(range.err, "material.stiffness"), range.err.c_str());

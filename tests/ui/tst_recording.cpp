@@ -186,7 +186,10 @@ private slots:
         qint64 recorded = 0;
         qint64 skipped = 0;
         QStringList folders;
-        for (int round = 0; round < kRounds; ++round) {
+        // A host whose speed wanders (CI's: per-round ratios 0.80-1.08) can put a median under its bound: then as many
+        // rounds again, the median taken over all. A recorder that takes the simulation's core fails both.
+        int rounds = kRounds;
+        for (int round = 0; round < rounds; ++round) {
             const QString folder = directory.filePath(QStringLiteral("take%1").arg(round));
             const QString error = window_->startRecording(folder);
             QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -230,6 +233,11 @@ private slots:
             recorded += frames;
             skipped += window_->recorder()->skippedFrames();
             folders << folder;
+            if (round + 1 == kRounds && (median(shareRatios) < kLeastShare || median(rateRatios) < kLeastWallRate)) {
+                qInfo("medians after %d rounds: core share %.3f, steps per wall second %.3f; %d rounds more", kRounds,
+                      median(shareRatios), median(rateRatios), kRounds);
+                rounds += kRounds;
+            }
         }
         controller_->pause();
         const double stolen = (stolenSeconds() - stolenBefore) / (1e-9 * static_cast<double>(measuring.nsecsElapsed()));
@@ -238,8 +246,8 @@ private slots:
         qInfo("simulation while recording / without, per round: core share %s (median %.3f), steps per wall second "
               "%s (median %.3f); mean rate without %.0f steps/s, while recording %.0f steps/s; %lld frames recorded, "
               "%lld skipped while the writer was behind",
-              qPrintable(listed(shareRatios)), share, qPrintable(listed(rateRatios)), rate, withoutRate / (kRounds + 1),
-              withRate / kRounds, static_cast<long long>(recorded), static_cast<long long>(skipped));
+              qPrintable(listed(shareRatios)), share, qPrintable(listed(rateRatios)), rate, withoutRate / (rounds + 1),
+              withRate / rounds, static_cast<long long>(recorded), static_cast<long long>(skipped));
         qInfo("the simulation's core share (median) %.3f while recording, %.3f without; cores taken by the host "
               "(steal) %.3f",
               median(sharesWith), median(sharesWithout), stolen);
