@@ -1,5 +1,7 @@
 #include "RunOutput.h"
 
+#include "CheckpointFrames.h"
+
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -101,6 +103,18 @@ bool holdsOnlyFrames(const fs::path& frames)
     return !error;
 }
 
+/// Whether `folder` (a checkpoint's frames, CheckpointFrames) holds nothing but a frames/ of frame files.
+bool holdsOnlyFrameFolder(const fs::path& folder)
+{
+    std::error_code error;
+    for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+        if (it->path().filename() != "frames" || !it->is_directory(error) || !holdsOnlyFrames(it->path())) {
+            return false;
+        }
+    }
+    return !error;
+}
+
 /// Whether DIR holds an earlier output of granular and nothing else: only what a run, an ensemble or a sweep writes,
 /// with a result among it (series.csv or scenario.json alone may be the user's own); frames/ holds only frame files,
 /// runs/ only the outputs of an ensemble's seeds. `stranger` names the first entry that is not granular's.
@@ -114,6 +128,8 @@ bool isEarlierOutput(const fs::path& directory, std::string& stranger, int depth
         if (it->is_directory(error)) {
             if (name == "frames") {
                 ours = holdsOnlyFrames(it->path());
+            } else if (CheckpointFrames::isFolderName(name) && depth == 0) {
+                ours = holdsOnlyFrameFolder(it->path());
             } else if (name == "runs" && depth == 0) {
                 ours = true;  // each seed's folder: a run's output
                 for (fs::directory_iterator seed(it->path(), error); !error && seed != end; seed.increment(error)) {

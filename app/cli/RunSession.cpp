@@ -1,6 +1,7 @@
 #include "cli/RunSession.h"
 
 #include "Checkpoint.h"
+#include "CheckpointFrames.h"
 #include "CompressionFiles.h"
 #include "CsvSeries.h"
 #include "RunOutput.h"
@@ -171,7 +172,11 @@ RunSession RunSession::resume(const fs::path& directory, const std::vector<std::
                 throw StateError("a saved row has " + std::to_string(session.table_.rows.back().size()) + " values");
             }
         }
-        session.frames_ = state.get<std::int64_t>();
+        const auto frames = state.get<std::int64_t>();
+        if (frames < 0 || static_cast<std::uint64_t>(frames) > session.table_.time.size()) {
+            throw StateError("a frame count of " + std::to_string(frames) + " for " +
+                             std::to_string(session.table_.time.size()) + " rows");
+        }
         if (state.get<bool>()) {
             if (!session.recorder_) {
                 throw StateError("compression levels saved for a run without a driven plate");
@@ -185,6 +190,18 @@ RunSession RunSession::resume(const fs::path& directory, const std::vector<std::
             if (!session.options_.checkpointEvery) {
                 session.options_.checkpointEvery = every;
             }
+        }
+        // Each frame's time and the folder of the frames kept beside the checkpoint (CheckpointFrames); checkpoints
+        // written before had neither: a frame per row from the first, kept with the output.
+        if (!state.atEnd()) {
+            session.frameTimes_ = state.getVector<double>();
+            session.checkpointFramesFolder_ = state.getString();
+        } else {
+            session.frameTimes_.assign(session.table_.time.begin(), session.table_.time.begin() + frames);
+        }
+        if (session.frameTimes_.size() != static_cast<std::uint64_t>(frames)) {
+            throw StateError("the times of " + std::to_string(session.frameTimes_.size()) + " frames for " +
+                             std::to_string(frames) + " frames");
         }
         if (!state.atEnd()) {
             throw StateError("bytes left after the run's state");
@@ -207,7 +224,7 @@ std::string RunSession::sessionState() const
     for (const auto& row : table_.rows) {
         out.putVector(row);
     }
-    out.put(frames_);
+    out.put(static_cast<std::int64_t>(frameTimes_.size()));
     out.put(recorder_.has_value());
     if (recorder_) {
         recorder_->saveState(out);
@@ -216,14 +233,32 @@ std::string RunSession::sessionState() const
     if (options_.checkpointEvery) {
         out.put(*options_.checkpointEvery);
     }
+    out.putVector(frameTimes_);
+    out.put(checkpointFrames_ ? checkpointFrames_->folder() : std::string());
     return out.bytes();
 }
 
-void RunSession::saveCheckpoint() const
+void RunSession::saveCheckpoint(const RunOutput& output)
 {
     const fs::path& directory = *options_.outDirectory;
     std::error_code error;
     fs::create_directories(directory, error);
+#ifdef GRANULAR_WITH_VTK
+    if (simulation_->settings().run.writeVtk && !frameTimes_.empty()) {
+        // The frames so far beside the checkpoint before it names them; those of the checkpoints before go after it.
+        if (!checkpointFrames_) {
+            checkpointFrames_.emplace(directory);
+        }
+        std::vector<std::string> files;
+        for (std::size_t k = 0; k < frameTimes_.size(); ++k) {
+            const vtkio::FrameFiles names = vtkio::runFrameFiles(static_cast<std::int64_t>(k));
+            files.insert(files.end(), {names.particles, names.contacts, names.boundaries});
+        }
+        checkpointFrames_->keep(output.staging(), files);
+    }
+#else
+    static_cast<void>(output);
+#endif
     Checkpoint checkpoint;
     checkpoint.scenarioJson = scenarioToJson(simulation_->scenario());
     StateWriter state;
@@ -231,6 +266,9 @@ void RunSession::saveCheckpoint() const
     checkpoint.simulation = state.bytes();
     checkpoint.session = sessionState();
     writeCheckpoint(directory / "checkpoint.bin", checkpoint);
+    if (checkpointFrames_) {
+        checkpointFrames_->dropOthers();
+    }
 }
 
 #ifdef GRANULAR_WITH_VTK
@@ -244,18 +282,17 @@ void RunSession::writeFrameFiles(RunOutput& output, std::int64_t index) const
 
 void RunSession::writeFrameCollection(RunOutput& output) const
 {
-    // Frame k was written with row k of the series: its time is the row's.
     std::vector<vtkio::CollectionStep> steps;
-    for (std::int64_t k = 0; k < frames_ && static_cast<std::size_t>(k) < table_.time.size(); ++k) {
-        steps.push_back({table_.time[static_cast<std::size_t>(k)], vtkio::runFrameFiles(k)});
+    for (std::size_t k = 0; k < frameTimes_.size(); ++k) {
+        steps.push_back({frameTimes_[k], vtkio::runFrameFiles(static_cast<std::int64_t>(k))});
     }
     output.write("run.pvd", [&steps](std::ostream& file) { vtkio::writeCollection(file, steps); });
 }
 
 void RunSession::copyEarlierFrames(const fs::path& from, RunOutput& output) const
 {
-    for (std::int64_t k = 0; k < frames_; ++k) {
-        const vtkio::FrameFiles files = vtkio::runFrameFiles(k);
+    for (std::size_t k = 0; k < frameTimes_.size(); ++k) {
+        const vtkio::FrameFiles files = vtkio::runFrameFiles(static_cast<std::int64_t>(k));
         for (const std::string* name : {&files.particles, &files.contacts, &files.boundaries}) {
             std::ifstream in(from / *name, std::ios::binary);
             if (!in) {
@@ -286,9 +323,12 @@ int RunSession::run(std::ostream& out, std::ostream& err)
     }
 #ifdef GRANULAR_WITH_VTK
     if (settings.run.writeVtk && output && resumedFrom_) {
-        copyEarlierFrames(*resumedFrom_, *output);
+        copyEarlierFrames(CheckpointFrames::source(*resumedFrom_, checkpointFramesFolder_), *output);
     }
 #endif
+    if (!settings.run.writeVtk || !output) {
+        frameTimes_.clear();  // a run resumed without frames: its output holds none of the earlier ones either
+    }
     for (const auto& advice : simulation_->advisories()) {
         err << "granular: warning: " << advice << '\n';
     }
@@ -315,7 +355,8 @@ int RunSession::run(std::ostream& out, std::ostream& err)
                 table_.append(time, values);
 #ifdef GRANULAR_WITH_VTK
                 if (writeFrames) {
-                    writeFrameFiles(*output, frames_++);
+                    writeFrameFiles(*output, static_cast<std::int64_t>(frameTimes_.size()));
+                    frameTimes_.push_back(time);
                 }
 #endif
             },
@@ -325,7 +366,7 @@ int RunSession::run(std::ostream& out, std::ostream& err)
                     recorder_->observe(s.world());
                 }
                 if (checkpointSteps > 0 && s.world().steps % checkpointSteps == 0) {
-                    saveCheckpoint();
+                    saveCheckpoint(*output);
                     // Kept in the new content of DIR: this run's own checkpoint (one that DIR held from another run
                     // is not, unless this run went on from it, above).
                     output->carryOver("checkpoint.bin");

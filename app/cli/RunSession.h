@@ -1,5 +1,6 @@
 #pragma once
 
+#include "CheckpointFrames.h"
 #include "analysis/CompressionLevels.h"
 #include "analysis/SeriesTable.h"
 #include "sim/Run.h"
@@ -46,7 +47,8 @@ public:
     [[nodiscard]] const Simulation& simulation() const { return *simulation_; }
 
 private:
-    void saveCheckpoint() const;
+    /// DIR/checkpoint.bin, and the frames so far beside it (CheckpointFrames) where the run writes frames.
+    void saveCheckpoint(const RunOutput& output);
 #ifdef GRANULAR_WITH_VTK
     /// The ParaView files of frame `index` (vtkio), the collection of all frames so far (run.pvd), and the
     /// frames of the run being resumed, copied from its directory.
@@ -60,7 +62,9 @@ private:
     SessionOptions options_;
     SeriesTable table_;
     std::optional<analysis::CompressionRecorder> recorder_;
-    std::int64_t frames_ = 0;  ///< VTK frames written so far
+    std::vector<double> frameTimes_;  ///< s, of each VTK frame written so far (frame k's files: runFrameFiles(k))
+    std::optional<CheckpointFrames> checkpointFrames_;  ///< this run's frames kept beside its checkpoints
+    std::string checkpointFramesFolder_;                ///< where the checkpoint resumed from keeps its frames
     std::optional<std::filesystem::path> resumedFrom_;
 };
 
