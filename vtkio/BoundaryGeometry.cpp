@@ -81,11 +81,6 @@ vtkIdType addPoint(vtkPoints& points, const Vec3& x)
     return points.InsertNextPoint(x.x(), x.y(), x.z());
 }
 
-bool isPiston(const Frame::Wall& wall)
-{
-    return wall.name == "piston";
-}
-
 void addSegment(vtkPoints& points, vtkCellArray& lines, const Vec3& a, const Vec3& b)
 {
     lines.InsertNextCell(2);
@@ -112,7 +107,7 @@ vtkNew<vtkPolyData> wallGeometry(const Frame& frame, bool piston)
     vtkNew<vtkCellArray> cells;
     if (!frame.bounds.isEmpty()) {
         for (const auto& wall : frame.walls) {
-            if (isPiston(wall) != piston) {
+            if (wall.piston != piston) {
                 continue;
             }
             const auto section = boxSection(frame.bounds, wall.point, wall.normal);

@@ -23,10 +23,10 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
     }
     frame->radius.assign(p.radius.begin(), p.radius.end());
     for (const auto& wall : world.walls) {
-        frame->walls.push_back({wall.name, wall.point, wall.normal});
+        frame->walls.push_back({wall.name, wall.point, wall.normal, false});
     }
     if (world.piston) {
-        frame->walls.push_back({world.piston->plane.name, world.piston->plane.point, world.piston->plane.normal});
+        frame->walls.push_back({world.piston->plane.name, world.piston->plane.point, world.piston->plane.normal, true});
     }
     frame->coordination.assign(p.size(), 0);
     frame->overlap.assign(p.size(), 0.0F);

@@ -22,6 +22,7 @@ struct Frame {
         std::string name;
         Eigen::Vector3d point;
         Eigen::Vector3d normal;
+        bool piston = false;  ///< the world's piston (a pressing lid, or a driven plate), whatever its name
     };
     /// A contact as drawn: centre-to-centre stick carrying a normal force.
     struct Contact {

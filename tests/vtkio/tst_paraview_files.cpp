@@ -262,6 +262,26 @@ private slots:
         const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
         QCOMPARE(grains->GetNumberOfPoints(), summary["particles"].get<vtkIdType>());
     }
+
+    void theCompressionPlateIsThePiston()
+    {
+        // The boundary kind was read from the wall's name ("piston"): the compression setup's driven plate ("plate")
+        // was written, and drawn in the studio, as a wall (kind 0), and no boundary had kind 1.
+        const ScratchDirectory dir;
+        const fs::path out = dir.path / "run";
+        QVERIFY(runWithFrames("mcdem_compress", "0.002", "0.002", out));
+        const auto entries = readCollection(out / "run.pvd");
+        QVERIFY(!entries.empty());
+        auto boundaries = readPolyData(out / entries.back().file);
+        QVERIFY(boundaries);
+        vtkDataArray* kind = boundaries->GetCellData()->GetArray("boundary");
+        QVERIFY(kind != nullptr);
+        int plates = 0;
+        for (vtkIdType c = 0; c < kind->GetNumberOfTuples(); ++c) {
+            plates += kind->GetTuple1(c) == 1.0 ? 1 : 0;
+        }
+        QCOMPARE(plates, 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(ParaviewFilesTest)
