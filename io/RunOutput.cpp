@@ -82,7 +82,8 @@ bool isResult(const std::string& name)
            name.rfind("checkpoint.bin.part-", 0) == 0;
 }
 
-/// Whether every entry of `frames` is a frame file of a run: particles_, contacts_ or boundaries_NNNNNN.vtp.
+/// Whether every entry of `frames` is a frame file of a run: particles_, contacts_ or boundaries_NNNNNN.vtp (six digits
+/// or more: frame 1,000,000 has seven).
 bool holdsOnlyFrames(const fs::path& frames)
 {
     std::error_code error;
@@ -91,7 +92,7 @@ bool holdsOnlyFrames(const fs::path& frames)
         bool frame = false;
         for (const char* prefix : {"particles_", "contacts_", "boundaries_"}) {
             const std::size_t length = std::char_traits<char>::length(prefix);
-            frame = frame || (name.size() == length + 10 && name.compare(0, length, prefix) == 0 &&
+            frame = frame || (name.size() >= length + 10 && name.compare(0, length, prefix) == 0 &&
                               name.compare(name.size() - 4, 4, ".vtp") == 0 &&
                               std::all_of(name.begin() + static_cast<std::ptrdiff_t>(length), name.end() - 4,
                                           [](char c) { return c >= '0' && c <= '9'; }));
@@ -117,7 +118,7 @@ bool holdsOnlyFrameFolder(const fs::path& folder)
 
 /// Whether DIR holds an earlier output of granular and nothing else: only what a run, an ensemble or a sweep writes,
 /// with a result among it (series.csv or scenario.json alone may be the user's own); frames/ holds only frame files,
-/// runs/ only the outputs of an ensemble's seeds. `stranger` names the first entry that is not granular's.
+/// runs/ only the outputs of an ensemble's seeds, a checkpoint-frames-PID/ (CheckpointFrames) only a frames/. `stranger` names the first entry that is not granular's.
 bool isEarlierOutput(const fs::path& directory, std::string& stranger, int depth = 0)
 {
     bool result = false;

@@ -195,12 +195,15 @@ void FrameRecorder::encodeVideo(double framesPerSecond)
     const QString video = QDir(folder_).filePath(QStringLiteral("recording.mp4"));
     auto* process = new QProcess(this);
     process->setProgram(ffmpeg());
-    // H.264 needs even sizes: the pad adds a row or column of background where the view's size is odd.
+    // H.264 needs even sizes: the pad adds a row or column of background where the view's size is odd. The names
+    // relative to the folder: ffmpeg reads a % in the input's path as part of its pattern (a folder "rec 5%d" gave no
+    // video).
+    process->setWorkingDirectory(folder_);
     process->setArguments({QStringLiteral("-y"), QStringLiteral("-loglevel"), QStringLiteral("error"),
                            QStringLiteral("-framerate"), QString::number(rate), QStringLiteral("-i"),
-                           QDir(folder_).filePath(QStringLiteral("frame_%06d.png")), QStringLiteral("-vf"),
+                           QStringLiteral("frame_%06d.png"), QStringLiteral("-vf"),
                            QStringLiteral("pad=ceil(iw/2)*2:ceil(ih/2)*2"), QStringLiteral("-pix_fmt"),
-                           QStringLiteral("yuv420p"), video});
+                           QStringLiteral("yuv420p"), QStringLiteral("./recording.mp4")});
     process->setChildProcessModifier([] {
         const sched_param none{};
         if (sched_setscheduler(0, SCHED_IDLE, &none) != 0) {

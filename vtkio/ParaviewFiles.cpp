@@ -81,6 +81,31 @@ void appendPart(vtkPolyData& part, int kind, vtkPoints& points, vtkCellArray& li
     copy(part.GetPolys(), polygons, polygonKinds, kind);
 }
 
+/// `text` as an XML attribute's value: &, <, > and " escaped (a file named "salt & pepper" made the .pvd unreadable).
+std::string xmlAttribute(const std::string& text)
+{
+    std::string escaped;
+    for (const char c : text) {
+        switch (c) {
+        case '&':
+            escaped += "&amp;";
+            break;
+        case '<':
+            escaped += "&lt;";
+            break;
+        case '>':
+            escaped += "&gt;";
+            break;
+        case '"':
+            escaped += "&quot;";
+            break;
+        default:
+            escaped += c;
+        }
+    }
+    return escaped;
+}
+
 }  // namespace
 
 vtkNew<vtkPolyData> particleData(const Frame& frame)
@@ -249,7 +274,7 @@ void writeCollection(std::ostream& out, const std::vector<CollectionStep>& steps
     for (const auto& step : steps) {
         const auto entry = [&](int part, const char* name, const std::string& file) {
             out << R"(    <DataSet timestep=")" << step.time << R"(" group="" part=")" << part << R"(" name=")" << name
-                << R"(" file=")" << file << "\"/>\n";
+                << R"(" file=")" << xmlAttribute(file) << "\"/>\n";
         };
         entry(0, "particles", step.files.particles);
         entry(1, "contacts", step.files.contacts);

@@ -225,7 +225,8 @@ private slots:
         // folder holds the frames the view drew, and closing the studio finishes the MP4 (where ffmpeg exists).
         QTemporaryDir directory;
         QVERIFY(directory.isValid());
-        const QString folder = directory.filePath(QStringLiteral("take"));
+        // (A % in the folder's name went into ffmpeg's input pattern: no video.)
+        const QString folder = directory.filePath(QStringLiteral("take 5%d"));
         const QString shot = directory.filePath(QStringLiteral("shot.png"));
         const auto run =
             runStudio({QStringLiteral("drum3d"), QStringLiteral("--record"), folder, QStringLiteral("--screenshot"),

@@ -5,10 +5,12 @@
 // geometry has the container's walls and the piston where the series says it is.
 #include "CliProcess.h"
 #include "CsvSeries.h"
+#include "ParaviewFiles.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QTest>
+#include <QXmlStreamReader>
 
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
@@ -24,6 +26,7 @@
 #include <filesystem>
 #include <map>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -261,6 +264,26 @@ private slots:
         QVERIFY(grains);
         const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
         QCOMPARE(grains->GetNumberOfPoints(), summary["particles"].get<vtkIdType>());
+    }
+
+    void aCollectionOfAnyFileNameIsWellFormedXml()
+    {
+        // The names went into the attributes as they were: Export frame as "salt & pepper.pvd" wrote file="salt &
+        // pepper_particles.vtp", which no XML reader (ParaView's) accepts.
+        const std::string name = R"(salt & pepper <"1">)";
+        const granular::vtkio::FrameFiles files{name + "_particles.vtp", name + "_contacts.vtp",
+                                                name + "_boundaries.vtp"};
+        std::ostringstream out;
+        granular::vtkio::writeCollection(out, {{0.5, files}});
+        QXmlStreamReader xml(QString::fromStdString(out.str()));
+        std::vector<std::string> read;
+        while (!xml.atEnd()) {
+            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QStringLiteral("DataSet")) {
+                read.push_back(xml.attributes().value(QStringLiteral("file")).toString().toStdString());
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QCOMPARE(read, (std::vector<std::string>{files.particles, files.contacts, files.boundaries}));
     }
 
     void theCompressionPlateIsThePiston()
