@@ -2,7 +2,6 @@
 
 #include "ThreadPriority.h"
 
-#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -55,7 +54,10 @@ QString writePng(const QImage& image, const QString& path)
 
 }  // namespace
 
-FrameRecorder::FrameRecorder(QObject* parent) : QObject(parent) {}
+FrameRecorder::FrameRecorder(QObject* parent) : QObject(parent)
+{
+    clock_.start();
+}
 
 FrameRecorder::~FrameRecorder()
 {
@@ -98,7 +100,7 @@ QString FrameRecorder::start(const QString& folder)
         written_ = 0;
         error_.clear();
     }
-    startedMs_ = QDateTime::currentMSecsSinceEpoch();
+    pace_ = RecordingPace{};
     writer_ = std::thread([this] { writeFrames(); });
     recording_ = true;
     return {};
@@ -109,6 +111,7 @@ void FrameRecorder::addFrame(const QImage& image)
     if (!recording_ || image.isNull()) {
         return;
     }
+    pace_.arrived(clock_.elapsed());
     {
         const std::scoped_lock lock(mutex_);
         if (static_cast<int>(waiting_.size()) >= kMostWaiting) {
@@ -133,7 +136,6 @@ QString FrameRecorder::stop()
     }
     wake_.notify_one();
     writer_.join();
-    const double seconds = 1e-3 * static_cast<double>(QDateTime::currentMSecsSinceEpoch() - startedMs_);
     const QString error = writeError();
     QString summary = tr("Recorded %1 frames to %2").arg(recorded_).arg(QDir::toNativeSeparators(folder_));
     if (skipped_ > 0) {
@@ -143,7 +145,8 @@ QString FrameRecorder::stop()
         return summary + tr("; writing failed: %1").arg(error);
     }
     if (recorded_ > 0 && !ffmpeg().isEmpty()) {
-        encodeVideo(seconds > 0.0 ? static_cast<double>(recorded_) / seconds : kSlowestVideo);
+        const double rate = pace_.framesPerSecond(recorded_);
+        encodeVideo(rate > 0.0 ? rate : kSlowestVideo);
         summary += tr("; encoding recording.mp4");
     } else if (recorded_ > 0) {
         summary += tr("; no ffmpeg found, so no MP4");

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "RecordingPace.h"
+
+#include <QElapsedTimer>
 #include <QImage>
 #include <QObject>
 #include <QString>
@@ -59,7 +62,8 @@ private:
     QString folder_;
     qint64 recorded_ = 0;
     qint64 skipped_ = 0;
-    qint64 startedMs_ = 0;
+    QElapsedTimer clock_;  ///< monotonic, for pace_
+    RecordingPace pace_;   ///< when the frames arrived: the video's rate
 
     mutable std::mutex mutex_;
     std::condition_variable wake_;

@@ -21,6 +21,7 @@
 // shares themselves and the host's steal, to tell a slow recording from a busy host.
 #include "FrameRecorder.h"
 #include "MainWindow.h"
+#include "RecordingPace.h"
 #include "ScenarioArguments.h"
 #include "SceneView.h"
 #include "SimulationController.h"
@@ -156,6 +157,25 @@ private slots:
     {
         window_.reset();
         controller_.reset();
+    }
+
+    void aPauseDoesNotSlowTheVideo()
+    {
+        // The video's rate was the frames over the recording's whole wall time: 10 s of motion at 30 frames/s and a
+        // 50 s pause made 5 frames/s, the motion 6x slower.
+        granular::ui::RecordingPace pace;
+        qint64 ms = 0;
+        for (int k = 0; k < 300; ++k) {
+            pace.arrived(ms);
+            ms += k == 149 ? 50'000 : 33;  // a pause halfway
+        }
+        QVERIFY2(std::abs(pace.framesPerSecond(300) - 1000.0 / 33.0) < 1e-9,
+                 qPrintable(QString::number(pace.framesPerSecond(300))));
+        // Frames skipped while the writer was behind: the kept ones play in the same time.
+        QVERIFY(std::abs(pace.framesPerSecond(150) - 500.0 / 33.0) < 1e-9);
+        granular::ui::RecordingPace single;
+        single.arrived(0);
+        QCOMPARE(single.framesPerSecond(1), 0.0);
     }
 
     void recordingWritesEveryFrameWithoutSlowingTheRun()
