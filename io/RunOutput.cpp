@@ -118,7 +118,8 @@ bool holdsOnlyFrameFolder(const fs::path& folder)
 
 /// Whether DIR holds an earlier output of granular and nothing else: only what a run, an ensemble or a sweep writes,
 /// with a result among it (series.csv or scenario.json alone may be the user's own); frames/ holds only frame files,
-/// runs/ only the outputs of an ensemble's seeds, a checkpoint-frames-PID/ (CheckpointFrames) only a frames/. `stranger` names the first entry that is not granular's.
+/// runs/ only the outputs of an ensemble's seeds, a checkpoint-frames-PID/ (CheckpointFrames) only a frames/.
+/// `stranger` names the first entry that is not granular's.
 bool isEarlierOutput(const fs::path& directory, std::string& stranger, int depth = 0)
 {
     bool result = false;
