@@ -1,5 +1,6 @@
 #include "CheckpointFrames.h"
 
+#include <chrono>
 #include <stdexcept>
 #include <system_error>
 #include <unistd.h>
@@ -15,16 +16,15 @@ constexpr const char* kPrefix = "checkpoint-frames-";
 }  // namespace
 
 CheckpointFrames::CheckpointFrames(fs::path directory)
-    : directory_(std::move(directory)), folder_(kPrefix + std::to_string(::getpid()))
+    : directory_(std::move(directory)), folder_(kPrefix + std::to_string(::getpid()) + "-" +
+                                                std::to_string(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                                   std::chrono::system_clock::now().time_since_epoch())
+                                                                   .count()))
 {
 }
 
 void CheckpointFrames::keep(const fs::path& staging, const std::vector<std::string>& files)
 {
-    if (kept_ == 0) {
-        std::error_code ignored;
-        fs::remove_all(directory_ / folder_, ignored);  // a folder of an earlier process of the same PID
-    }
     for (; kept_ < files.size(); ++kept_) {
         const fs::path from = staging / files[kept_];
         const fs::path to = directory_ / folder_ / files[kept_];
@@ -44,12 +44,12 @@ void CheckpointFrames::keep(const fs::path& staging, const std::vector<std::stri
     }
 }
 
-void CheckpointFrames::dropOthers() const
+void CheckpointFrames::dropAllBut(const fs::path& directory, const std::string& kept)
 {
     std::error_code error;
-    for (fs::directory_iterator it(directory_, error), end; !error && it != end; it.increment(error)) {
+    for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
         const std::string name = it->path().filename().string();
-        if (isFolderName(name) && name != folder_) {
+        if (isFolderName(name) && name != kept) {
             std::error_code ignored;
             fs::remove_all(it->path(), ignored);
         }
@@ -68,8 +68,15 @@ fs::path CheckpointFrames::source(const fs::path& directory, const std::string& 
 bool CheckpointFrames::isFolderName(const std::string& name)
 {
     const std::string prefix(kPrefix);
-    return name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
-           name.find_first_not_of("0123456789", prefix.size()) == std::string::npos;
+    // PID-NS: digits, one '-', digits.
+    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) {
+        return false;
+    }
+    const std::size_t dash = name.find('-', prefix.size());
+    const auto digits = [&name](std::size_t from, std::size_t to) {
+        return to > from && name.find_first_not_of("0123456789", from) >= to;
+    };
+    return dash != std::string::npos && digits(prefix.size(), dash) && digits(dash + 1, name.size());
 }
 
 }  // namespace granular

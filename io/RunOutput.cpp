@@ -131,7 +131,9 @@ bool isEarlierOutput(const fs::path& directory, std::string& stranger, int depth
             if (name == "frames") {
                 ours = holdsOnlyFrames(it->path());
             } else if (CheckpointFrames::isFolderName(name) && depth == 0) {
+                // A run killed while it wrote its first checkpoint leaves DIR this folder alone: its DIR still.
                 ours = holdsOnlyFrameFolder(it->path());
+                result = result || ours;
             } else if (name == "runs" && depth == 0) {
                 ours = true;  // each seed's folder: a run's output
                 for (fs::directory_iterator seed(it->path(), error); !error && seed != end; seed.increment(error)) {

@@ -244,7 +244,7 @@ void RunSession::saveCheckpoint(const RunOutput& output)
     std::error_code error;
     fs::create_directories(directory, error);
 #ifdef GRANULAR_WITH_VTK
-    if (simulation_->settings().run.writeVtk && !frameTimes_.empty()) {
+    if (!frameTimes_.empty()) {
         // The frames so far beside the checkpoint before it names them; those of the checkpoints before go after it.
         if (!checkpointFrames_) {
             checkpointFrames_.emplace(directory);
@@ -266,9 +266,7 @@ void RunSession::saveCheckpoint(const RunOutput& output)
     checkpoint.simulation = state.bytes();
     checkpoint.session = sessionState();
     writeCheckpoint(directory / "checkpoint.bin", checkpoint);
-    if (checkpointFrames_) {
-        checkpointFrames_->dropOthers();
-    }
+    CheckpointFrames::dropAllBut(directory, checkpointFrames_ ? checkpointFrames_->folder() : std::string());
 }
 
 #ifdef GRANULAR_WITH_VTK
@@ -322,13 +320,14 @@ int RunSession::run(std::ostream& out, std::ostream& err)
         return BadInput;
     }
 #ifdef GRANULAR_WITH_VTK
-    if (settings.run.writeVtk && output && resumedFrom_) {
+    // The frames of the run resumed go on with it whether or not it writes more: its output holds the run so far, and
+    // the checkpoint it carries over names them.
+    if (output && resumedFrom_ && !frameTimes_.empty()) {
         copyEarlierFrames(CheckpointFrames::source(*resumedFrom_, checkpointFramesFolder_), *output);
     }
+#else
+    frameTimes_.clear();  // a core-only build has no frame files to carry
 #endif
-    if (!settings.run.writeVtk || !output) {
-        frameTimes_.clear();  // a run resumed without frames: its output holds none of the earlier ones either
-    }
     for (const auto& advice : simulation_->advisories()) {
         err << "granular: warning: " << advice << '\n';
     }
@@ -402,7 +401,7 @@ int RunSession::run(std::ostream& out, std::ostream& err)
                           [&](std::ostream& file) { writeContactForces(file, recorder_->snapshots()); });
         }
 #ifdef GRANULAR_WITH_VTK
-        if (writeFrames) {
+        if (!frameTimes_.empty()) {
             writeFrameCollection(*output);
         }
 #endif

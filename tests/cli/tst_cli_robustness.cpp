@@ -265,6 +265,15 @@ private slots:
         // Frame 1,000,000 of a long run has seven digits (it was taken for a file of the user's).
         fs::create_directories(out / "frames");
         writeText(out / "frames" / "particles_1000000.vtp", "<VTKFile/>");
+        // A run killed while it kept its first checkpoint's frames leaves DIR only their folder: still its output.
+        const fs::path killed = dir.path / "killed";
+        fs::create_directories(killed / "checkpoint-frames-123-456" / "frames");
+        writeText(killed / "checkpoint-frames-123-456" / "frames" / "particles_000000.vtp", "<VTKFile/>");
+        QCOMPARE(
+            runGranular("run chain1d --quiet --set run.time=0.3 --set solver.dt=0.1 --out '" + killed.string() + "'")
+                .exitCode,
+            0);
+        QVERIFY(!fs::exists(killed / "checkpoint-frames-123-456"));
         QCOMPARE(runGranular("run chain1d --set run.time=0.3 --set solver.dt=0.1" + options).exitCode, 0);
         QCOMPARE(frameCount(out), kFrames.empty() ? std::size_t{0} : std::size_t{4});
         QVERIFY(!fs::exists(out / "checkpoint.bin"));

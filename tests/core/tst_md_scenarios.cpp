@@ -226,16 +226,18 @@ void SoftParticleScenarioTest::mdRunsOnTheCdSetups()
 // ScenarioError and the scenario keeps its law.
 void SoftParticleScenarioTest::rejectedLiveMaterialLeavesTheScenarioAsItWas()
 {
-    Scenario scenario = resolveScenario("chain1d");
+    // A 3D scenario (2D grains refuse Hertz for their dimension: SettingsChecks).
+    Scenario scenario = resolveScenario("freefall3d");
     scenario.setFromText("solver.method", "md");
+    QCOMPARE(scenario.real("material.restitution"), -1.0);
     Simulation simulation(scenario);
-    bool refused = false;
+    std::string refusal;
     try {
         simulation.setParameter("material.law", std::string("hertz"));
-    } catch (const ScenarioError&) {
-        refused = true;
+    } catch (const ScenarioError& error) {
+        refusal = error.what();
     }
-    QVERIFY(refused);
+    QVERIFY2(refusal.rfind("material.restitution", 0) == 0, refusal.c_str());
     QCOMPARE(simulation.scenario().text("material.law"), std::string("linear"));
     simulation.step();
     QVERIFY(allFinite(simulation.world()));
