@@ -111,8 +111,12 @@ Json statisticsJson(const analysis::SampleStatistics& s)
     Json out;
     out["n"] = s.count;
     out["mean"] = s.mean;
-    out["standard_deviation"] = s.standardDeviation;
-    out["standard_error"] = s.standardError;
+    // null for one run: nothing known of the spread (not 0, which would claim an exact mean).
+    const auto finiteOrNull = [](double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); };
+    out["standard_deviation"] = finiteOrNull(s.standardDeviation);
+    out["standard_error"] = finiteOrNull(s.standardError);
+    out["confidence_95"] =
+        std::isfinite(s.confidence95) ? Json::array({s.mean - s.confidence95, s.mean + s.confidence95}) : Json(nullptr);
     out["min"] = s.min;
     out["max"] = s.max;
     return out;
@@ -163,7 +167,7 @@ Json meanStress(const std::vector<std::pair<std::int64_t, Json>>& summaries)
             }
             const auto s = analysis::sampleStatistics(values);
             meanRow.push_back(s.mean);
-            errorRow.push_back(s.standardError);
+            errorRow.push_back(std::isfinite(s.standardError) ? Json(s.standardError) : Json(nullptr));
             m[i][j] = s.mean;
         }
         trace += m[i][i];

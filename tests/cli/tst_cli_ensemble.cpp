@@ -82,6 +82,10 @@ void CliEnsembleTest::statisticsAreThoseOfTheRuns()
     QVERIFY(std::abs(s["mean"].get<double>() - mean) <= 1e-15);
     QVERIFY(std::abs(s["standard_deviation"].get<double>() - sd) <= 1e-12 * sd);
     QVERIFY(std::abs(s["standard_error"].get<double>() - sd / std::sqrt(3.0)) <= 1e-12 * sd);
+    // The mean's 95 % interval, Student's t_{0.975, 2} = 4.3027 (the standard table).
+    const double half = 4.3027 * sd / std::sqrt(3.0);
+    QVERIFY(std::abs(s["confidence_95"][0].get<double>() - (mean - half)) <= 1e-12 * half + 1e-15);
+    QVERIFY(std::abs(s["confidence_95"][1].get<double>() - (mean + half)) <= 1e-12 * half + 1e-15);
     QCOMPARE(s["min"].get<double>(), std::min({phi[0], phi[1], phi[2]}));
     QCOMPARE(s["max"].get<double>(), std::max({phi[0], phi[1], phi[2]}));
     QCOMPARE(s["unit"].get<std::string>(), std::string("1"));

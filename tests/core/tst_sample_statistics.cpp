@@ -1,12 +1,14 @@
 // The statistics of an ensemble's values (granular ensemble): mean, sample standard deviation with n - 1,
-// standard error of the mean sigma / sqrt(n), min and max, on values whose answers are known exactly, and the
-// same bits for the same values in the same order.
+// standard error of the mean sigma / sqrt(n), the 95 % confidence interval by Student's t, min and max, on values whose
+// answers are known exactly, and the same bits for the same values in the same order.
 #include "analysis/SampleStatistics.h"
+#include "analysis/StudentQuantile.h"
 
 #include <QTest>
 
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 using namespace granular::analysis;
@@ -17,6 +19,7 @@ class SampleStatisticsTest : public QObject {
 private slots:
     void knownValues();
     void oneValueHasNoSpread();
+    void confidenceIntervalUsesStudentsT();
     void largeOffsetKeepsTheSpread();
     void noValuesAreRefused();
 };
@@ -35,10 +38,33 @@ void SampleStatisticsTest::knownValues()
 
 void SampleStatisticsTest::oneValueHasNoSpread()
 {
+    // One value says nothing of the spread: not a standard error of 0, which would claim an exact mean.
     const auto s = sampleStatistics({0.75});
     QCOMPARE(s.mean, 0.75);
-    QCOMPARE(s.standardDeviation, 0.0);
-    QCOMPARE(s.standardError, 0.0);
+    QVERIFY(std::isnan(s.standardDeviation));
+    QVERIFY(std::isnan(s.standardError));
+    QVERIFY(std::isnan(s.confidence95));
+}
+
+void SampleStatisticsTest::confidenceIntervalUsesStudentsT()
+{
+    // Five values: mean +- t_{0.975, 4} s / sqrt(5), t_{0.975, 4} = 2.7764 (the standard table).
+    const auto s = sampleStatistics({1.0, 2.0, 3.0, 4.0, 5.0});
+    QCOMPARE(s.confidence95, 2.7764 * std::sqrt(2.5) / std::sqrt(5.0));
+    // The table's ends and the expansion beyond it (exact values: R's qt(0.975, nu)).
+    QCOMPARE(studentQuantile975(1), 12.7062);
+    QCOMPARE(studentQuantile975(30), 2.0423);
+    for (const auto& [nu, exact] :
+         {std::pair{31L, 2.039513}, {40L, 2.021075}, {60L, 2.000298}, {120L, 1.979930}, {100000L, 1.959988}}) {
+        QVERIFY2(std::abs(studentQuantile975(nu) - exact) < 1e-4, qPrintable(QString::number(nu)));
+    }
+    bool refused = false;
+    try {
+        (void)studentQuantile975(0);
+    } catch (const std::invalid_argument&) {
+        refused = true;
+    }
+    QVERIFY(refused);
 }
 
 void SampleStatisticsTest::largeOffsetKeepsTheSpread()
