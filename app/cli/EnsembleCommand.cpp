@@ -17,6 +17,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <new>
@@ -62,12 +63,12 @@ std::string lastLine(const std::string& text)
 
 /// One run of the ensemble, as `granular run SCENARIO --seed S --out DIR --quiet` makes it, into a scratch
 /// directory of this machine, read back into a record and removed.
-RunRecord runSeed(const Scenario& base, std::int64_t seed)
+RunRecord runSeed(const Scenario& base, std::int64_t seed, const fs::path& scratchRoot)
 {
     RunRecord record;
     record.seed = seed;
     const fs::path scratch =
-        fs::temp_directory_path() / ("granular-ensemble-" + std::to_string(::getpid()) + "-" + std::to_string(seed));
+        scratchRoot / ("granular-ensemble-" + std::to_string(::getpid()) + "-" + std::to_string(seed));
     std::ostringstream out;
     std::ostringstream err;
     try {
@@ -129,6 +130,8 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
     std::vector<std::int64_t> seeds;
     Scenario scenario;
     std::unique_ptr<RunOutput> output;
+    fs::path scratchRoot;
+    std::vector<std::string> advisories;
     const bool ready = command.checkInput([&] {
         seeds = parseSeeds(options.seeds);
         scenario = scenarioFromArguments(options.scenario, options.assignments);
@@ -136,7 +139,18 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
         checkSettings(parseSettings(scenario));
         {
             const Simulation trial(scenario);
+            advisories = trial.advisories();
         }  // the first seed's world builds (e.g. the grains fit); freed at once
+        // Each seed runs into a scratch folder of this machine first (TMPDIR, else /tmp): one that is missing stops
+        // the ensemble here, not every seed's run.
+        std::error_code error;
+        scratchRoot = fs::temp_directory_path(error);
+        if (error || !fs::is_directory(scratchRoot, error)) {
+            const char* named = std::getenv("TMPDIR");  // NOLINT(concurrency-mt-unsafe): read before any thread
+            throw std::invalid_argument("TMPDIR: '" + std::string(named != nullptr ? named : "/tmp") +
+                                        "' is not a directory (each seed's run is written there first); accepted: "
+                                        "an existing, writable directory, or TMPDIR unset (/tmp)");
+        }
         if (pool.isRoot()) {
             output = std::make_unique<RunOutput>(options.outDirectory);
         }
@@ -145,6 +159,11 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
         return BadInput;
     }
 
+    if (pool.isRoot()) {
+        for (const auto& advice : advisories) {
+            err << "granular: warning: " << advice << " (seed " << seeds.front() << ")\n";
+        }
+    }
     if (!options.quiet) {
         out << "ensemble of " << seeds.size() << " runs of " << scenario.text("name") << " on " << pool.description()
             << '\n';
@@ -154,7 +173,7 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
     std::vector<RunRecord> records(seeds.size());
     try {
         pool.run(
-            seeds.size(), [&](std::size_t index) { return runSeed(scenario, seeds[index]).toBytes(); },
+            seeds.size(), [&](std::size_t index) { return runSeed(scenario, seeds[index], scratchRoot).toBytes(); },
             [&](std::size_t index, std::string&& result, const std::string& worker) {
                 ++finishedCount;
                 records[index] = RunRecord::fromBytes(result);

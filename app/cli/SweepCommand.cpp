@@ -134,6 +134,7 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
     // Only the scenarios are kept; each run's world is built when its turn comes and freed after it.
     std::vector<std::string> values;
     std::vector<Scenario> scenarios;
+    std::vector<std::string> advisories;  ///< "KEY = VALUE: advice"
     std::unique_ptr<RunOutput> output;
     const bool ready = command.checkInput([&] {
         if (options.key.empty()) {
@@ -151,6 +152,9 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
             checkSettings(parseSettings(scenario));
             {
                 const Simulation trial(scenario);
+                for (const auto& advice : trial.advisories()) {
+                    advisories.push_back(options.key + " = " + value + ": " + advice);
+                }
             }  // the world builds (e.g. the grains fit); freed at once
             scenarios.push_back(std::move(scenario));
         }
@@ -160,6 +164,11 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
     });
     if (!ready) {
         return BadInput;
+    }
+    if (pool.isRoot()) {
+        for (const auto& advice : advisories) {
+            err << "granular: warning: " << advice << '\n';
+        }
     }
     try {
         std::vector<SweepRow> rows(scenarios.size());

@@ -32,6 +32,7 @@ private slots:
     void statisticsAreThoseOfTheRuns();
     void aRunThatBlowsUpIsRecordedAndTheOthersFinish();
     void badSeedsAndJobsAreRefusedAndNothingIsWritten();
+    void advisoriesAreShownAsByRun();
     void sweepIsTheSameForAnyNumberOfThreads();
     void aSecondEnsembleReplacesTheFirst();
 };
@@ -168,6 +169,27 @@ void CliEnsembleTest::badSeedsAndJobsAreRefusedAndNothingIsWritten()
     QCOMPARE(key.exitCode, 2);
     QVERIFY2(isOneLineNaming(key.err, "solver.dt"), key.err.c_str());
     QVERIFY(!fs::exists(out));
+    // A TMPDIR that is missing (each seed is run there first) threw out of every seed's job: exit 1, nothing kept.
+    const Result scratch =
+        runGranularAfter("export TMPDIR='" + (dir.path / "missing").string() + "'",
+                         "ensemble chain1d --seeds 1..2 --set run.time=1 --out '" + out.string() + "'");
+    QCOMPARE(scratch.exitCode, 2);
+    QVERIFY2(isOneLineNaming(scratch.err, "TMPDIR"), scratch.err.c_str());
+    QVERIFY(!fs::exists(out));
+}
+
+void CliEnsembleTest::advisoriesAreShownAsByRun()
+{
+    // The warnings of granular run (here: a dt that does not resolve the contact) were dropped by ensemble and sweep.
+    const ScratchDirectory dir;
+    const std::string slow = " --quiet --set solver.dt=5e-7 --set run.time=0.0002 --out '";
+    const Result ensemble = runGranular("ensemble md_impact --seeds 1..2" + slow + (dir.path / "e").string() + "'");
+    QCOMPARE(ensemble.exitCode, 0);
+    QVERIFY2(isOneLineNaming(ensemble.err, "resolves the contact by only 0.329 steps"), ensemble.err.c_str());
+    const Result sweep =
+        runGranular("sweep md_impact --key material.restitution --values 0.5" + slow + (dir.path / "s").string() + "'");
+    QCOMPARE(sweep.exitCode, 0);
+    QVERIFY2(isOneLineNaming(sweep.err, "material.restitution = 0.5: md: solver.dt = 5e-07 s"), sweep.err.c_str());
 }
 
 void CliEnsembleTest::sweepIsTheSameForAnyNumberOfThreads()
