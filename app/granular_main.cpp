@@ -163,9 +163,11 @@ int runCommandLine(int argc, char** argv)
         return compareRuns(compareRun, compareReference, std::cout, std::cerr);
     }
     if (app.got_subcommand("sweep")) {
+        installStopHandlers();
         return sweepScenario(sweep, std::cout, std::cerr);
     }
     if (app.got_subcommand("ensemble")) {
+        installStopHandlers();
         return ensembleScenario(ensemble, std::cout, std::cerr);
     }
     installStopHandlers();

@@ -15,6 +15,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdlib>
@@ -67,6 +68,12 @@ RunRecord runSeed(const Scenario& base, std::int64_t seed, const fs::path& scrat
 {
     RunRecord record;
     record.seed = seed;
+    if (const int signal = stopRequested(); signal != 0) {
+        // Interrupted before its turn: not started (the runs under way stop after their step, as granular run does).
+        record.exitCode = 128 + signal;
+        record.message = "not run: the ensemble was interrupted";
+        return record;
+    }
     const fs::path scratch =
         scratchRoot / ("granular-ensemble-" + std::to_string(::getpid()) + "-" + std::to_string(seed));
     std::ostringstream out;
@@ -201,10 +208,23 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
             }
         }
         const EnsembleRequest request{scenario.text("name"), options.assignments};
-        output->write("ensemble.json",
-                      [&](std::ostream& file) { file << ensembleJson(request, records).dump(2) << '\n'; });
+        const int signal = stopRequested();
+        output->write("ensemble.json", [&](std::ostream& file) {
+            auto json = ensembleJson(request, records);
+            if (signal != 0) {
+                json["stopped"] = "interrupted";  // the runs that finished before, the others listed as failed
+            }
+            file << json.dump(2) << '\n';
+        });
         output->write("ensemble.csv", [&](std::ostream& file) { writeEnsembleCsv(file, records); });
         output->commit();
+        if (signal != 0) {
+            const auto finished =
+                std::count_if(records.begin(), records.end(), [](const RunRecord& record) { return !record.failed(); });
+            err << "granular: ensemble: interrupted: " << finished << " of " << records.size()
+                << R"( runs finished; the output holds them (ensemble.json: "stopped": "interrupted"))" << '\n';
+            return 128 + signal;
+        }
 
         std::string failed;
         for (const RunRecord& record : records) {

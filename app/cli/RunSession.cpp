@@ -101,6 +101,11 @@ nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatisti
 
 }  // namespace
 
+int stopRequested()
+{
+    return stopSignal.load();
+}
+
 void installStopHandlers()
 {
     // SIG_ERR only for an invalid signal number: SIGINT and SIGTERM are valid.

@@ -70,5 +70,7 @@ private:
 
 /// Installs the handlers of SIGINT and SIGTERM that ask a running session to stop after its current step.
 void installStopHandlers();
+/// The signal that asked the runs to stop (SIGINT, SIGTERM), 0 while none did.
+[[nodiscard]] int stopRequested();
 
 }  // namespace granular::cli

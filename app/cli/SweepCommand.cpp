@@ -7,6 +7,7 @@
 #include "cli/Commands.h"
 #include "cli/JobPool.h"
 #include "cli/PoolCommand.h"
+#include "cli/RunSession.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Value.h"
 #include "settings/SettingsBinding.h"
@@ -73,15 +74,24 @@ double threadCpuSeconds()
 SweepRow runOne(const Scenario& scenario)
 {
     SweepRow row;
+    if (stopRequested() != 0) {
+        row.failure = "not run: the sweep was interrupted";
+        return row;
+    }
     try {
         Simulation simulation(scenario);
         const double start = threadCpuSeconds();
-        const RunStatistics stats = runToEnd(simulation, [](double, const std::vector<double>&) {});
+        const RunStatistics stats = runToEnd(
+            simulation, [](double, const std::vector<double>&) {}, {}, {}, [] { return stopRequested() != 0; });
         row.cpuSeconds = threadCpuSeconds() - start;
         row.wallSeconds = stats.wallSeconds;
         row.steps = stats.steps;
         if (stats.end == RunEnd::BlowUp) {
             row.failure = stats.message;
+            return row;
+        }
+        if (stats.end == RunEnd::Interrupted) {
+            row.failure = "interrupted at t = " + formatValue(simulation.world().time) + " s";
             return row;
         }
         const auto packing = analysis::packingStatistics(simulation.world());
@@ -215,6 +225,11 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
             }
         });
         output->commit();
+        if (const int signal = stopRequested(); signal != 0) {
+            err << "granular: sweep: interrupted; sweep.csv holds the runs that finished, the others with their "
+                   "failure (interrupted, or not run)\n";
+            return 128 + signal;
+        }
         std::string failed;
         for (std::size_t k = 0; k < rows.size(); ++k) {
             if (!rows[k].failure.empty()) {

@@ -232,6 +232,43 @@ private slots:
     // 5. Interrupted runs left DIR/.partial-PID/ with a partial series and hundreds of frames.
     void interruptBySigintLeavesACompleteRun() { checkInterruptedBy(SIGINT); }
     void interruptBySigtermLeavesACompleteRun() { checkInterruptedBy(SIGTERM); }
+    void anInterruptedEnsembleOrSweepKeepsItsFinishedRuns()
+    {
+        // ensemble and sweep had no handlers: SIGINT killed them, and every finished run was lost with the output.
+        const ScratchDirectory dir;
+        const std::string md = " --set solver.method=md --set run.time=50 --jobs 1 --out '";
+        const struct {
+            std::string command;
+            fs::path out;
+            fs::path result;
+        } cases[] = {{"ensemble chain1d --seeds 1..4" + md, dir.path / "e", dir.path / "e" / "ensemble.json"},
+                     {"sweep chain1d --key material.stiffness --values 1e6,2e6,3e6,4e6" + md, dir.path / "s",
+                      dir.path / "s" / "sweep.csv"}};
+        for (const auto& c : cases) {
+            const ScratchDirectory capture;
+            BackgroundRun run(c.command + c.out.string() + "'", capture.path);
+            // Once the first run has finished (its line on stdout), the next is under way.
+            QVERIFY(QTest::qWaitFor(
+                [&] {
+                    return slurp(capture.path / "out.txt").find("finished") != std::string::npos ||
+                           slurp(capture.path / "out.txt").find("steps,") != std::string::npos;
+                },
+                120'000));
+            run.signal(SIGINT);
+            QCOMPARE(run.wait(), 128 + SIGINT);
+            QVERIFY2(isOneLineNaming(run.err(), "interrupted"), run.err().c_str());
+            QVERIFY2(fs::exists(c.result), c.out.c_str());
+            QVERIFY2(hiddenEntries(dir.path).empty(), hiddenEntries(dir.path).c_str());
+        }
+        const auto ensemble = nlohmann::json::parse(slurp(dir.path / "e" / "ensemble.json"));
+        QCOMPARE(ensemble["stopped"].get<std::string>(), std::string("interrupted"));
+        QVERIFY(ensemble["finished"].get<int>() >= 1);
+        QVERIFY(fs::exists(dir.path / "e" / "runs" / "1" / "series.csv"));
+        const std::string sweep = slurp(dir.path / "s" / "sweep.csv");
+        QVERIFY2(sweep.find("\n1e6,") != std::string::npos && lineCount(dir.path / "s" / "sweep.csv") == 5,
+                 sweep.c_str());
+    }
+
     void aKilledRunsStagingIsCleanedByTheNext()
     {
         const ScratchDirectory dir;
