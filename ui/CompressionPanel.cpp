@@ -15,6 +15,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -55,8 +56,14 @@ struct CompressionPanel::Curves {
 CompressionPanel::CompressionPanel(QWidget* parent)
     : QWidget(parent), curves_(std::make_unique<Curves>()), forceChart_(new QChart), histogramChart_(new QChart),
       histogram_(new QLineSeries), histogramForce_(axis(tr("f_n (N)"))), histogramShare_(axis(tr("share (1)"))),
-      referenceLabel_(new QLabel(tr("no reference run"), this))
+      referenceLabel_(new QLabel(tr("no reference run"), this)), pendingTimer_(new QTimer(this))
 {
+    pendingTimer_->setSingleShot(true);
+    connect(pendingTimer_, &QTimer::timeout, this, [this] {
+        if (auto frame = std::move(pendingFrame_)) {
+            showFrame(frame);
+        }
+    });
     forceChart_->setTitle(tr("Top force against compression"));
     curves_->compression = axis(tr("compression (mm)"));
     curves_->force = axis(tr("F_top (N)"));
@@ -115,7 +122,23 @@ void CompressionPanel::startRun(const RunInfo& run)
     strokeColumn_ = index("stroke");
     topForceColumn_ = index("top_force");
     if (!run.continued) {
+        // A new run (a reset, another scenario): none of the last run's curves, scale or histogram stays.
         clearCurves();
+        curves_->largestCompression = Curves{}.largestCompression;
+        curves_->largestForce = Curves{}.largestForce;
+        for (const auto& [stroke, line] : curves_->reference) {
+            for (const QPointF& p : line->points()) {
+                curves_->largestCompression = std::max(curves_->largestCompression, p.x());
+                curves_->largestForce = std::max(curves_->largestForce, p.y());
+            }
+        }
+        setRoundRange(*curves_->compression, 0.0, 1.05 * curves_->largestCompression);
+        setRoundRange(*curves_->force, 0.0, 1.08 * curves_->largestForce);
+        histogram_->clear();
+        histogramContacts_ = 0;
+        lastHistogram_ = 0;
+        pendingFrame_.reset();
+        pendingTimer_->stop();
     }
 }
 
@@ -164,10 +187,21 @@ void CompressionPanel::appendRows(const std::vector<SeriesRow>& rows)
 
 void CompressionPanel::showFrame(const std::shared_ptr<const Frame>& frame)
 {
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    if (!frame || now - lastHistogram_ < kHistogramInterval) {
+    if (!frame) {
         return;
     }
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (now - lastHistogram_ < kHistogramInterval) {
+        // Too soon: the newest frame is drawn when the interval is up (the frame of a pause, a step or a reset is
+        // often the last one, and was dropped).
+        pendingFrame_ = frame;
+        if (!pendingTimer_->isActive()) {
+            pendingTimer_->start(static_cast<int>(kHistogramInterval - (now - lastHistogram_)));
+        }
+        return;
+    }
+    pendingFrame_.reset();
+    pendingTimer_->stop();
     lastHistogram_ = now;
     double largest = 0.0;
     std::size_t count = 0;

@@ -3,6 +3,7 @@
 #include "SimulationUpdate.h"
 
 #include <QString>
+#include <QTimer>
 #include <QWidget>
 
 #include <cstddef>
@@ -64,7 +65,9 @@ private:
     std::ptrdiff_t strokeColumn_ = -1;
     std::ptrdiff_t topForceColumn_ = -1;
     std::size_t histogramContacts_ = 0;
-    qint64 lastHistogram_ = 0;  ///< ms since the epoch of the last histogram drawn
+    qint64 lastHistogram_ = 0;                   ///< ms since the epoch of the last histogram drawn
+    std::shared_ptr<const Frame> pendingFrame_;  ///< the newest frame that came too soon, drawn by pendingTimer_
+    QTimer* pendingTimer_;
 };
 
 }  // namespace granular::ui

@@ -210,6 +210,10 @@ void styleBar(vtkScalarBarActor& bar, vtkLookupTable& table)
 /// numbers only for a count.
 void setRoundLabels(vtkScalarBarActor& bar, vtkDoubleArray& labels, double low, double high, bool wholeNumbers)
 {
+    if (!std::isfinite(low) || !std::isfinite(high) || !(high > low)) {
+        bar.SetUseCustomLabels(false);  // VTK's own labels (ParticleFields keeps ranges finite and open)
+        return;
+    }
     AxisTicks ticks = roundTicks(low, high, 5);
     if (wholeNumbers && ticks.interval < 1.0) {
         ticks = {std::ceil(low), 1.0, 0};
@@ -217,7 +221,8 @@ void setRoundLabels(vtkScalarBarActor& bar, vtkDoubleArray& labels, double low, 
     labels.Reset();
     const double first = ticks.anchor + ticks.interval * std::ceil((low - ticks.anchor) / ticks.interval - 1e-9);
     const double last = high + 1e-9 * ticks.interval;
-    for (int k = 0; first + k * ticks.interval <= last; ++k) {
+    constexpr int kMostLabels = 20;  // roundTicks asks for 5
+    for (int k = 0; k < kMostLabels && first + k * ticks.interval <= last; ++k) {
         const double x = first + k * ticks.interval;
         labels.InsertNextValue(std::fabs(x) < 1e-12 * ticks.interval ? 0.0 : x);
     }

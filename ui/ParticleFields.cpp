@@ -5,16 +5,38 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace granular::ui {
 
 namespace {
 
-/// Keeps the colour range open: a constant field gets a small span above its value.
+/// The colour range of `values`, kept finite and open. A broken state (a blow-up's infinite speed) keeps the range of
+/// its finite values: an infinite end made the colour bar's labels loop without end. A constant field gets a readable
+/// span: [0, 1] at 0 (grains at rest), +-5 % about another value (a span of 1e-12 labelled 0.0000000000010).
 FieldValues withRange(std::vector<float> values, double low, double high)
 {
+    if (!std::isfinite(low) || !std::isfinite(high)) {
+        double finiteLow = std::numeric_limits<double>::infinity();
+        double finiteHigh = -finiteLow;
+        for (const float v : values) {
+            if (std::isfinite(v)) {
+                finiteLow = std::min(finiteLow, static_cast<double>(v));
+                finiteHigh = std::max(finiteHigh, static_cast<double>(v));
+            }
+        }
+        low = std::isfinite(low) ? low : (finiteLow <= finiteHigh ? finiteLow : 0.0);
+        high = std::isfinite(high) ? high : (finiteLow <= finiteHigh ? finiteHigh : low);
+    }
     if (!(high > low)) {
-        high = low + std::max(1e-12, 1e-3 * std::abs(low));
+        const double span = low == 0.0 ? 1.0 : 0.05 * std::abs(low);
+        if (low == 0.0) {
+            high = 1.0;
+        } else {
+            high = low + span;
+            low -= span;
+        }
     }
     return {std::move(values), low, high};
 }

@@ -24,8 +24,28 @@ QList<QPointF> decimate(std::span<const double> t, std::span<const double> y, qs
         }
         return points;
     }
-    const qsizetype runs = std::max<qsizetype>(maxPoints / 2, 2);
-    points.reserve(2 * runs);
+    const qsizetype runs = std::max<qsizetype>((maxPoints - 2) / 2, 1);
+    points.reserve(2 * runs + 2);
+    // The first and the newest sample are kept besides the runs' extremes: the curve spans the whole time axis (it
+    // ended up to a run's length short of it).
+    qsizetype first = 0;
+    while (first < n && !finite(first)) {
+        ++first;
+    }
+    qsizetype newest = n - 1;
+    while (newest >= 0 && !finite(newest)) {
+        --newest;
+    }
+    qsizetype appended = -1;  // index of the last point appended
+    const auto append = [&](qsizetype i) {
+        if (i > appended) {
+            points.append(at(i));
+            appended = i;
+        }
+    };
+    if (first < n) {
+        append(first);
+    }
     for (qsizetype r = 0; r < runs; ++r) {
         const qsizetype begin = n * r / runs;
         const qsizetype end = n * (r + 1) / runs;
@@ -46,10 +66,11 @@ QList<QPointF> decimate(std::span<const double> t, std::span<const double> y, qs
         if (low < 0) {
             continue;
         }
-        points.append(at(std::min(low, high)));
-        if (high != low) {
-            points.append(at(std::max(low, high)));
-        }
+        append(std::min(low, high));
+        append(std::max(low, high));
+    }
+    if (newest >= 0) {
+        append(newest);
     }
     return points;
 }

@@ -7,9 +7,9 @@
 
 namespace granular::ui {
 
-/// At most `maxPoints` points (>= 4) that keep the shape of a long series: the samples are cut
-/// into maxPoints / 2 runs of equal length and each run contributes its smallest and largest
-/// value, in time order. Short series come back whole. Non-finite values are left out.
+/// At most `maxPoints` points (>= 4) that keep the shape of a long series: the first and the newest sample, and
+/// between them the samples cut into (maxPoints - 2) / 2 runs of equal length, each contributing its smallest and
+/// largest value, in time order. Short series come back whole. Non-finite values are left out.
 [[nodiscard]] QList<QPointF> decimate(std::span<const double> t, std::span<const double> y, qsizetype maxPoints);
 
 }  // namespace granular::ui

@@ -535,6 +535,9 @@ private:
                 rows_.clear();
                 rows_.push_back(row());
                 shared_->mailbox.rows.clear();
+                // The last run's frame, not taken yet, must not come with the new run (the camera would be framed
+                // to it): the new run's own follows at once (publish below).
+                shared_->mailbox.frame = nullptr;
             } else if (info.columns != columns_) {
                 // Rows sampled before a switch to a method with other columns, not yet taken: in the new layout, as
                 // the plots carry theirs (the GUI takes the run first, then these rows).

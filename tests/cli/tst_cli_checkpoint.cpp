@@ -19,6 +19,12 @@ using namespace granular::clitest;  // NOLINT(google-build-using-namespace): the
 
 namespace {
 
+/// Files in DIR/frames (a frame is three: particles, contacts, boundaries).
+std::size_t frameFileCount(const fs::path& directory)
+{
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(directory / "frames"), {}));
+}
+
 /// summary.json without what depends on the machine (timings) or on the run being split (the steps of the
 /// last call).
 nlohmann::json comparableSummary(const fs::path& directory)
@@ -191,7 +197,7 @@ private slots:
             QVERIFY2(slurp(twin) == slurp(entry.path()), twin.c_str());
         }
         QCOMPARE(wholeFiles, std::size_t{3 * 11});  // particles, contacts and boundaries of 11 frames
-        QCOMPARE(static_cast<std::size_t>(std::distance(fs::directory_iterator(split / "frames"), {})), wholeFiles);
+        QCOMPARE(frameFileCount(split), wholeFiles);
         QCOMPARE(slurp(split / "run.pvd"), slurp(whole / "run.pvd"));
     }
 
@@ -233,7 +239,7 @@ private slots:
             QVERIFY2(fs::exists(twin) && slurp(twin) == slurp(entry.path()), twin.c_str());
         }
         QCOMPARE(files, std::size_t{3 * 31});
-        QCOMPARE(static_cast<std::size_t>(std::distance(fs::directory_iterator(killed / "frames"), {})), files);
+        QCOMPARE(frameFileCount(killed), files);
         QCOMPARE(slurp(killed / "run.pvd"), slurp(reference / "run.pvd"));
         QCOMPARE(slurp(killed / "series.csv"), slurp(reference / "series.csv"));
         // The committed output keeps no checkpoint's frames folder.
@@ -258,12 +264,10 @@ private slots:
                  0);
         QCOMPARE(runGranular("resume '" + out.string() + "' --quiet --set run.time=12 --set output.vtk=false").exitCode,
                  0);
-        QCOMPARE(static_cast<std::size_t>(std::distance(fs::directory_iterator(out / "frames"), {})),
-                 std::size_t{3 * 11});
+        QCOMPARE(frameFileCount(out), std::size_t{3 * 11});
         const Result again = runGranular("resume '" + out.string() + "' --quiet --set run.time=20");
         QVERIFY2(again.exitCode == 0, again.err.c_str());
-        QCOMPARE(static_cast<std::size_t>(std::distance(fs::directory_iterator(out / "frames"), {})),
-                 std::size_t{3 * 21});
+        QCOMPARE(frameFileCount(out), std::size_t{3 * 21});
     }
 
     void framesSwitchedOnAtResumeCarryTheirTimes()
@@ -287,8 +291,7 @@ private slots:
         QVERIFY2(first != std::string::npos, pvd.c_str());
         const double time = std::stod(pvd.substr(first + 10));
         QVERIFY2(std::abs(time - 0.25) < 1e-9, pvd.c_str());
-        QCOMPARE(static_cast<std::size_t>(std::distance(fs::directory_iterator(out / "frames"), {})),
-                 std::size_t{3 * 4});
+        QCOMPARE(frameFileCount(out), std::size_t{3 * 4});
     }
 };
 

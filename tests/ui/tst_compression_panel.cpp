@@ -73,6 +73,21 @@ private slots:
         QVERIFY2(titles.contains(QStringLiteral("compression (mm)")), qPrintable(titles.join(QStringLiteral("; "))));
         QVERIFY(titles.contains(QStringLiteral("F_top (N)")));
         QVERIFY(titles.contains(QStringLiteral("f_n (N)")));
+
+        // A new run (a reset, another scenario) starts from a fresh scale: the axes kept the last run's largest force.
+        const auto forceAxisMax = [&panel] {
+            for (auto* view : panel.findChildren<QChartView*>()) {
+                for (auto* axis : view->chart()->axes()) {
+                    if (axis->titleText() == QStringLiteral("F_top (N)")) {
+                        return qobject_cast<QValueAxis*>(axis)->max();
+                    }
+                }
+            }
+            return -1.0;
+        };
+        QVERIFY(forceAxisMax() >= 10.0);
+        panel.startRun(compressionRun());
+        QVERIFY2(forceAxisMax() > 0.0 && forceAxisMax() < 1.0, qPrintable(QString::number(forceAxisMax())));
     }
 
     void referenceRunIsDrawnBeside()
@@ -99,6 +114,18 @@ private slots:
         frame->contacts = {{0, 1, 0.5F, false}, {1, 2, 0.25F, true}, {2, 3, 0.0F, false}};
         panel.showFrame(frame);
         QCOMPARE(panel.histogramContacts(), std::size_t{2});
+
+        // A frame within the redraw interval (the one of a pause, a step, a reset) was dropped for good: it is drawn
+        // when the interval is up.
+        auto later = std::make_shared<granular::Frame>(*frame);
+        later->contacts.push_back({0, 3, 1.0F, false});
+        panel.showFrame(later);
+        QCOMPARE(panel.histogramContacts(), std::size_t{2});
+        QTRY_COMPARE_WITH_TIMEOUT(panel.histogramContacts(), std::size_t{3}, 5000);
+
+        // A new run (a reset) keeps none of the last run's histogram ("newest frame" of the run before).
+        panel.startRun(compressionRun());
+        QCOMPARE(panel.histogramContacts(), std::size_t{0});
     }
 };
 
