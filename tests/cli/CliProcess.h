@@ -83,6 +83,20 @@ inline Result runWithCheckpoints(const std::string& scenario, const std::string&
                        " --out '" + out.string() + "'");
 }
 
+/// Polls `condition` every 20 ms until it holds or `seconds` have passed; whether it held (QTest::qWaitFor without Qt:
+/// the core-only build's tests use this header too).
+template <class Condition> bool waitFor(Condition condition, int seconds)
+{
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    while (!condition()) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            return false;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return true;
+}
+
 /// A `granular` process started in the background (its own process, not a shell's child), for signals.
 class BackgroundRun {
 public:

@@ -225,8 +225,7 @@ private slots:
             BackgroundRun run("run piston2d --seed 7 --set run.time=100000" + options + "--out '" + killed.string() +
                                   "'",
                               capture.path);
-            QVERIFY(QTest::qWaitFor([&] { return fs::last_write_time(killed / "checkpoint.bin") != earlierCheckpoint; },
-                                    120'000));
+            QVERIFY(waitFor([&] { return fs::last_write_time(killed / "checkpoint.bin") != earlierCheckpoint; }, 120));
             run.signal(SIGKILL);
             QCOMPARE(run.wait(), 128 + SIGKILL);
         }

@@ -96,12 +96,8 @@ bool allFinite(const fs::path& file)
 /// is there. Then `settle` more, for a few rows. A signal before the run starts would test the start-up instead.
 bool waitUntilStepping(const fs::path& directory, std::chrono::milliseconds settle)
 {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (hiddenEntries(directory).empty()) {
-        if (std::chrono::steady_clock::now() > deadline) {
-            return false;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (!waitFor([&directory] { return !hiddenEntries(directory).empty(); }, 60)) {
+        return false;
     }
     std::this_thread::sleep_for(settle);
     return true;
@@ -248,12 +244,12 @@ private slots:
             const ScratchDirectory capture;
             BackgroundRun run(c.command + c.out.string() + "'", capture.path);
             // Once the first run has finished (its line on stdout), the next is under way.
-            QVERIFY(QTest::qWaitFor(
+            QVERIFY(waitFor(
                 [&] {
                     return slurp(capture.path / "out.txt").find("finished") != std::string::npos ||
                            slurp(capture.path / "out.txt").find("steps,") != std::string::npos;
                 },
-                120'000));
+                120));
             run.signal(SIGINT);
             QCOMPARE(run.wait(), 128 + SIGINT);
             QVERIFY2(isOneLineNaming(run.err(), "interrupted"), run.err().c_str());
