@@ -163,7 +163,9 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
             {
                 const Simulation trial(scenario);
                 for (const auto& advice : trial.advisories()) {
-                    advisories.push_back(options.key + " = " + value + ": " + advice);
+                    std::string line = options.key;
+                    line.append(" = ").append(value).append(": ").append(advice);
+                    advisories.push_back(std::move(line));
                 }
             }  // the world builds (e.g. the grains fit); freed at once
             scenarios.push_back(std::move(scenario));
