@@ -112,6 +112,12 @@ void CompressionPanel::clearCurves()
     curves_->strokes.clear();
 }
 
+void CompressionPanel::fitCurveAxes()
+{
+    setRoundRange(*curves_->compression, 0.0, 1.05 * curves_->largestCompression);
+    setRoundRange(*curves_->force, 0.0, 1.08 * curves_->largestForce);
+}
+
 void CompressionPanel::startRun(const RunInfo& run)
 {
     const auto index = [&run](const char* name) {
@@ -132,8 +138,7 @@ void CompressionPanel::startRun(const RunInfo& run)
                 curves_->largestForce = std::max(curves_->largestForce, p.y());
             }
         }
-        setRoundRange(*curves_->compression, 0.0, 1.05 * curves_->largestCompression);
-        setRoundRange(*curves_->force, 0.0, 1.08 * curves_->largestForce);
+        fitCurveAxes();
         histogram_->clear();
         histogramContacts_ = 0;
         lastHistogram_ = 0;
@@ -181,8 +186,7 @@ void CompressionPanel::appendRows(const std::vector<SeriesRow>& rows)
     for (auto& [line, points] : added) {
         line->append(points);
     }
-    setRoundRange(*curves_->compression, 0.0, 1.05 * curves_->largestCompression);
-    setRoundRange(*curves_->force, 0.0, 1.08 * curves_->largestForce);
+    fitCurveAxes();
 }
 
 void CompressionPanel::showFrame(const std::shared_ptr<const Frame>& frame)
@@ -284,8 +288,7 @@ QString CompressionPanel::loadReference(const QString& directory)
         }
         curves_->reference[stroke] = line;
     }
-    setRoundRange(*curves_->compression, 0.0, 1.05 * curves_->largestCompression);
-    setRoundRange(*curves_->force, 0.0, 1.08 * curves_->largestForce);
+    fitCurveAxes();
     referenceLabel_->setText(tr("reference: %1").arg(directory));
     return {};
 }

@@ -53,6 +53,8 @@ public slots:  // NOLINT(readability-redundant-access-specifiers): moc needs the
 private:
     struct Curves;
     void clearCurves();
+    /// The curves' axes from 0 to a little beyond the largest compression and force drawn.
+    void fitCurveAxes();
 
     std::unique_ptr<Curves> curves_;
     QChart* forceChart_;

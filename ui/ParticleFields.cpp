@@ -31,12 +31,8 @@ FieldValues withRange(std::vector<float> values, double low, double high)
     }
     if (!(high > low)) {
         const double span = low == 0.0 ? 1.0 : 0.05 * std::abs(low);
-        if (low == 0.0) {
-            high = 1.0;
-        } else {
-            high = low + span;
-            low -= span;
-        }
+        high = low + span;
+        low -= low == 0.0 ? 0.0 : span;
     }
     return {std::move(values), low, high};
 }

@@ -106,13 +106,17 @@ Table tabulate(const std::vector<std::pair<std::int64_t, Json>>& summaries)
     return table;
 }
 
+/// `x`, or null where it is not finite (one run's spread: unknown, not 0).
+Json finiteOrNull(double x)
+{
+    return std::isfinite(x) ? Json(x) : Json(nullptr);
+}
+
 Json statisticsJson(const analysis::SampleStatistics& s)
 {
     Json out;
     out["n"] = s.count;
     out["mean"] = s.mean;
-    // null for one run: nothing known of the spread (not 0, which would claim an exact mean).
-    const auto finiteOrNull = [](double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); };
     out["standard_deviation"] = finiteOrNull(s.standardDeviation);
     out["standard_error"] = finiteOrNull(s.standardError);
     out["confidence_95"] =
@@ -167,7 +171,7 @@ Json meanStress(const std::vector<std::pair<std::int64_t, Json>>& summaries)
             }
             const auto s = analysis::sampleStatistics(values);
             meanRow.push_back(s.mean);
-            errorRow.push_back(std::isfinite(s.standardError) ? Json(s.standardError) : Json(nullptr));
+            errorRow.push_back(finiteOrNull(s.standardError));
             m[i][j] = s.mean;
         }
         trace += m[i][i];
