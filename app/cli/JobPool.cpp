@@ -1,6 +1,7 @@
 #include "cli/JobPool.h"
 
 #include "cli/LocalWorkers.h"
+#include "util/Parallel.h"
 
 #include <algorithm>
 #include <array>
@@ -71,7 +72,7 @@ std::unique_ptr<JobPool> makeJobPool(std::optional<int> jobs)
                            "without mpirun, where --jobs N runs N runs at once on this machine");
 #endif
     }
-    const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const int cores = availableCores();
     const int threads = jobs.value_or(cores);
     if (threads < 1 || threads > 1024) {
         throw JobPoolError("--jobs: " + std::to_string(threads) + "; accepted: 1 to 1024 runs at once");

@@ -8,6 +8,10 @@
 #include <string>
 #include <thread>
 
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
 namespace granular {
 
 namespace {
@@ -76,6 +80,15 @@ SolverThreadCap::~SolverThreadCap()
 
 int availableCores()
 {
+#if defined(__linux__)
+    // The cores this process may run on (taskset, a container's cpuset, a batch system's allocation), not every core
+    // of the machine: threads beyond them would only take turns.
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    if (sched_getaffinity(0, sizeof(allowed), &allowed) == 0) {
+        return std::max(1, CPU_COUNT(&allowed));
+    }
+#endif
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 

@@ -42,7 +42,8 @@ public:
 private:
     int before_;
 };
-/// The cores of this machine (at least 1).
+/// The cores this process may run on (its CPU affinity: taskset, a cpuset; every core of the machine where the system
+/// does not say), at least 1.
 [[nodiscard]] int availableCores();
 /// The solver threads a program starts with unless told: OMP_NUM_THREADS where it is set to a whole number in
 /// [1, 256] (its first entry), every core otherwise (at most 256); 1 in a build without OpenMP.

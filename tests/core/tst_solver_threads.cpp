@@ -1,11 +1,16 @@
 // The solver threads a program starts with (util/Parallel.h, defaultSolverThreads): OMP_NUM_THREADS where it is a
-// whole number in [1, 256] (the first entry of a list), every core otherwise; always 1 in a build without OpenMP.
+// whole number in [1, 256] (the first entry of a list), every core the process may run on otherwise (its affinity);
+// always 1 in a build without OpenMP.
 #include "util/Parallel.h"
 
 #include <QTest>
 
 #include <algorithm>
 #include <cstdlib>
+
+#if defined(__linux__)
+#include <sched.h>
+#endif
 
 using namespace granular;
 
@@ -44,6 +49,34 @@ private slots:
         QCOMPARE(defaultWith("3x"), cores);
         QCOMPARE(defaultWith(""), cores);
         setenv("OMP_NUM_THREADS", "1", 1);  // as CTest runs the tests
+    }
+
+    /// Every core means every core the process may run on: under `taskset -c 0` (or a cpuset of one core) a
+    /// default of the machine's core count would put two threads on one core.
+    void everyCoreMeansTheCoresTheProcessMayRunOn()
+    {
+#if defined(__linux__)
+        cpu_set_t allowed;
+        CPU_ZERO(&allowed);
+        QVERIFY(sched_getaffinity(0, sizeof(allowed), &allowed) == 0);
+        QCOMPARE(availableCores(), CPU_COUNT(&allowed));
+        int first = 0;
+        while (!CPU_ISSET(first, &allowed)) {
+            ++first;
+        }
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(first, &one);
+        QVERIFY(sched_setaffinity(0, sizeof(one), &one) == 0);
+        const int cores = availableCores();
+        const int threads = defaultWith(nullptr);
+        QVERIFY(sched_setaffinity(0, sizeof(allowed), &allowed) == 0);
+        setenv("OMP_NUM_THREADS", "1", 1);
+        QCOMPARE(cores, 1);
+        QCOMPARE(threads, 1);
+#else
+        QSKIP("CPU affinity is read on Linux only");
+#endif
     }
 };
 
