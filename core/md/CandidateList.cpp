@@ -53,8 +53,12 @@ bool CandidateList::refresh(World& world, double skin, double reach, const Mater
                 m.normal = c.normal;
             }
             if (!stays || rebuild) {
-                const double radius0 =
-                    c.kind == ContactKind::Particle ? p.radius[static_cast<std::size_t>(c.partner)] : 0.0;
+                double radius0 = 0.0;  // a wall or the piston
+                if (c.kind == ContactKind::Particle) {
+                    radius0 = p.radius[static_cast<std::size_t>(c.partner)];
+                } else if (c.kind == ContactKind::Drum) {
+                    radius0 = world.drum->radius;
+                }
                 m.law = pairLawFor(material, c, radius0, p.radius[static_cast<std::size_t>(c.particle)], tsujiAlpha);
             }
             keys[k] = key;

@@ -57,17 +57,33 @@ PairLaw linearLaw(const MaterialModel& material, const Contact& c)
     return law;
 }
 
+}  // namespace
+
+double hertzEffectiveRadius(ContactKind kind, double radius0, double radius1)
+{
+    if (kind == ContactKind::Particle) {
+        return radius0 * radius1 / (radius0 + radius1);  // 1/R* = 1/r0 + 1/r1
+    }
+    if (kind == ContactKind::Drum && radius0 > radius1) {
+        // A sphere in a cylindrical bore: relative radii of curvature R' = r R/(R - r) across the axis (the rim is
+        // concave) and R'' = r along it; Hertz's load and approach with the equivalent radius sqrt(R' R'').
+        return radius1 * std::sqrt(radius0 / (radius0 - radius1));
+    }
+    return radius1;  // a flat wall or piston
+}
+
+namespace {
+
 PairLaw hertzLaw(const MaterialModel& material, const Contact& c, double radius0, double radius1, double alpha)
 {
     const double E = material.youngModulus;
     const double nu = material.poissonRatio;
     const bool grainOnGrain = c.kind == ContactKind::Particle;
-    // Same grains in series, or a grain on a rigid flat body (walls, piston; the drum is taken as
-    // locally flat): 1/E* = sum (1 - nu^2)/E, 1/G* = sum 2 (2 - nu)(1 + nu)/E, 1/R* = sum 1/r.
+    // Same grains in series, or a grain on a rigid body: 1/E* = sum (1 - nu^2)/E, 1/G* = sum 2 (2 - nu)(1 + nu)/E.
     const double bodies = grainOnGrain ? 2.0 : 1.0;
     const double effectiveModulus = E / (bodies * (1.0 - nu * nu));
     const double effectiveShearModulus = E / (bodies * 2.0 * (2.0 - nu) * (1.0 + nu));
-    const double effectiveRadius = grainOnGrain ? radius0 * radius1 / (radius0 + radius1) : radius1;
+    const double effectiveRadius = hertzEffectiveRadius(c.kind, radius0, radius1);
     PairLaw law;
     law.law = NormalLaw::Hertz;
     law.stiffness = 4.0 / 3.0 * effectiveModulus * std::sqrt(effectiveRadius);

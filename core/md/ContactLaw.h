@@ -58,9 +58,16 @@ struct PairLaw {
     }
 };
 
+/// m, Hertz's effective radius R* of a contact of this kind between body 0 of radius `radius0` and a grain of radius
+/// `radius1`: r0 r1 / (r0 + r1) for two grains, r1 on a flat wall or piston, and r1 sqrt(R / (R - r1)) inside a drum
+/// of radius R = radius0 (the equivalent radius sqrt(R' R'') of the relative curvatures 1/R' = 1/r1 - 1/R across the
+/// axis and 1/R'' = 1/r1 along it; Johnson, Contact Mechanics, 1985, sec. 4.2).
+[[nodiscard]] double hertzEffectiveRadius(ContactKind kind, double radius0, double radius1);
+
 /// The law of the candidate `c` (masses m_n, m_t from the contact detection, Unger & Kertesz 2003, eq. 17-18,
 /// which are right for equal and unequal grains, fixed partners of infinite mass and walls).
-/// `tsujiAlpha` is tsujiDampingFactor(e) for the Hertz law (computed once per material).
+/// `radius0` is body 0's radius (m): a grain's, the drum's for a drum contact, 0 for a wall or the piston; `radius1`
+/// the grain's. `tsujiAlpha` is tsujiDampingFactor(e) for the Hertz law (computed once per material).
 [[nodiscard]] PairLaw pairLawFor(const MaterialModel& material, const Contact& c, double radius0, double radius1,
                                  double tsujiAlpha);
 

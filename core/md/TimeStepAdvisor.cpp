@@ -154,9 +154,14 @@ ContactTimeScale contactTimeScale(const World& world, const MaterialModel& mater
                   1.0 / (tangentialTerm(lightest) + tangentialTerm(second)), p.radius[second], p.radius[lightest],
                   "grain-grain"});
     }
-    if (!world.walls.empty() || world.piston || world.drum) {
+    if (!world.walls.empty() || world.piston) {
         consider({ContactKind::Wall, p.mass[lightest], 1.0 / tangentialTerm(lightest), 0.0, p.radius[lightest],
                   "grain-wall"});
+    }
+    if (world.drum) {
+        // The concave rim: a stiffer Hertz contact than a flat wall's.
+        consider({ContactKind::Drum, p.mass[lightest], 1.0 / tangentialTerm(lightest), world.drum->radius,
+                  p.radius[lightest], "grain-drum"});
     }
     if (rigidGrain) {
         consider({ContactKind::Particle, p.mass[lightest], 1.0 / tangentialTerm(lightest), p.radius[lightest],
