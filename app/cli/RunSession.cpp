@@ -390,6 +390,9 @@ int RunSession::run(std::ostream& out, std::ostream& err)
         addScenarioResults(summary, *simulation_, table_);
     }
     if (recorder_) {
+        if (stats.end == RunEnd::StoppingRule) {
+            recorder_->finish(simulation_->world());
+        }
         addCompressionResults(summary, recorder_->snapshots());
     }
     if (output) {

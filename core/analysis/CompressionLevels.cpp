@@ -92,19 +92,29 @@ void CompressionRecorder::observe(const World& world)
     const PlateDrive& drive = *world.piston->drive;
     const std::int64_t stroke = drive.stroke(world.time);
     if (stroke != stroke_) {
-        // The instant a stroke ends belongs to both: the old one records its last level there first.
+        // The old stroke is over: the program took the plate through all its levels, the last at the turning point,
+        // which fell between this step and the one before. What it has not recorded yet is recorded here first, at
+        // most a step late, as a level inside a stroke is. (Asking for the level within round-off would lose the
+        // turning point's level whenever the turn falls between steps.)
         if (stroke_ >= 1 && stroke_ <= drive.strokes) {
-            recordReached(world, stroke_);
+            recordReached(world, stroke_, true);
         }
         stroke_ = stroke;
         next_ = 0;
     }
     if (stroke >= 1 && stroke <= drive.strokes) {
-        recordReached(world, stroke);
+        recordReached(world, stroke, false);
     }
 }
 
-void CompressionRecorder::recordReached(const World& world, std::int64_t stroke)
+void CompressionRecorder::finish(const World& world)
+{
+    if (world.piston && world.piston->drive && stroke_ >= 1 && stroke_ <= world.piston->drive->strokes) {
+        recordReached(world, stroke_, true);
+    }
+}
+
+void CompressionRecorder::recordReached(const World& world, std::int64_t stroke, bool over)
 {
     const PlateDrive& drive = *world.piston->drive;
     const double amplitude = drive.top - drive.bottom;
@@ -117,7 +127,7 @@ void CompressionRecorder::recordReached(const World& world, std::int64_t stroke)
         const int level = down ? next_ : levels_ - next_;
         const double target = amplitude * level / levels_;
         const bool reached = down ? compression >= target - slack : compression <= target + slack;
-        if (!reached) {
+        if (!reached && !over) {
             break;
         }
         snapshots_.push_back(compressionLevel(world, stroke, level, forceThreshold_));

@@ -35,6 +35,9 @@ public:
     CompressionRecorder(int levels, double forceThreshold) : levels_(levels), forceThreshold_(forceThreshold) {}
 
     void observe(const World& world);
+    /// The plate's program is over (the run stopped by its stopping rule, within half a step of the program's end):
+    /// records the levels the last stroke has not recorded yet, as a stroke's end does.
+    void finish(const World& world);
     [[nodiscard]] const std::vector<CompressionLevel>& snapshots() const { return snapshots_; }
 
     /// The snapshots so far and where the recorder is, for a checkpoint.
@@ -42,8 +45,9 @@ public:
     void loadState(StateReader& in);
 
 private:
-    /// Records the levels of `stroke` that the plate has reached, from next_ on.
-    void recordReached(const World& world, std::int64_t stroke);
+    /// Records the levels of `stroke` that the plate has reached, from next_ on; all that are left where the stroke is
+    /// `over`.
+    void recordReached(const World& world, std::int64_t stroke, bool over);
 
     int levels_;
     double forceThreshold_;  ///< N

@@ -9,6 +9,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 
 using namespace granular::clitest;
@@ -172,6 +174,34 @@ private slots:
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(oneLine(missing.err));
         compareRefusesBrokenRuns(multi, scratch.path);
+    }
+
+    /// Brodu et al.'s protocol records every level of every stroke, also where a stroke turns between two steps (the
+    /// settling time below puts every turn 7.4 us after a step of 20 us) and where the run stops by the program's end
+    /// just before it: 11 levels per stroke, and the deepest compression of each down-stroke in the summary. Before,
+    /// both turning levels were lost (10 rows per stroke, no strokes in the summary).
+    void aStrokeTurningBetweenStepsRecordsItsDeepestLevel()
+    {
+        const ScratchDirectory scratch;
+        const fs::path out = scratch.path / "turns";
+        const Result run = runGranular("run mcdem_compress --quiet --set particles.count=20 --set solver.dt=2e-5"
+                                       " --set compression.settle_time=0.5000074 --set run.time=1.8 --out '" +
+                                       out.string() + "'");
+        QVERIFY2(run.exitCode == 0, run.err.c_str());
+        std::istringstream levels(slurp(out / "levels.csv"));
+        std::string line;
+        std::getline(levels, line);  // the header
+        std::map<int, int> rowsPerStroke;
+        while (std::getline(levels, line)) {
+            ++rowsPerStroke[std::stoi(line.substr(0, line.find(',')))];
+        }
+        QCOMPARE(rowsPerStroke.size(), std::size_t{4});
+        for (const auto& [stroke, rows] : rowsPerStroke) {
+            QVERIFY2(rows == 11,
+                     ("stroke " + std::to_string(stroke) + ": " + std::to_string(rows) + " levels").c_str());
+        }
+        const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
+        QCOMPARE(summary["compression"]["strokes"].size(), std::size_t{2});
     }
 };
 
