@@ -2,12 +2,11 @@
 
 #include "md/ContactLaw.h"
 #include "model/World.h"
+#include "scenario/Value.h"
 
 #include <algorithm>
 #include <cmath>
-#include <iomanip>
 #include <numbers>
-#include <sstream>
 #include <string>
 
 namespace granular::md {
@@ -25,14 +24,6 @@ constexpr double kFewestSteps = 10.0;         // below this the run is warned
 double targetSteps(const ContactTimeScale& scale)
 {
     return scale.dampingRatio >= 1.0 ? kStepsPerRelaxation : kStepsPerResolution;
-}
-
-/// x with 3 significant digits, as printf's %.3g writes it.
-std::string number(double x)
-{
-    std::ostringstream text;
-    text << std::setprecision(3) << x;
-    return text.str();
 }
 
 /// A stand-in candidate between bodies of the given masses (kg) for pairLawFor.
@@ -57,7 +48,7 @@ struct Pairing {
 std::string restitutionText(const MaterialModel& material)
 {
     return material.cdEquivalentDamping() ? std::string("damping of Unger & Kertesz 2003, eq. 68")
-                                          : "e = " + number(material.restitution);
+                                          : "e = " + formatShort(material.restitution);
 }
 
 ContactTimeScale pairingTimeScale(const Pairing& pairing, const MaterialModel& material, const HertzCalibration& hertz,
@@ -70,8 +61,8 @@ ContactTimeScale pairingTimeScale(const Pairing& pairing, const MaterialModel& m
         scale.contact = std::string(pairing.name) + " contact of the " +
                         (material.cdEquivalentStiffness() ? "CD-equivalent linear law (Unger & Kertesz 2003, eq. 67)"
                                                           : "linear law") +
-                        ", k = " + number(law.stiffness) + " N/m, m* = " + number(pairing.normalMass) + " kg, " +
-                        restitutionText(material);
+                        ", k = " + formatShort(law.stiffness) + " N/m, m* = " + formatShort(pairing.normalMass) +
+                        " kg, " + restitutionText(material);
         return scale;
     }
     ContactTimeScale scale;
@@ -85,9 +76,9 @@ ContactTimeScale pairingTimeScale(const Pairing& pairing, const MaterialModel& m
         scale.duration = std::min(scale.duration, duration);
         scale.resolution = std::min(scale.resolution, duration);
     }
-    scale.contact = std::string(pairing.name) + " contact of the Hertz law, k_h = " + number(law.stiffness) +
-                    " N/m^1.5, m* = " + number(pairing.normalMass) + " kg, e = " + number(material.restitution) +
-                    ", impact speed " + number(speed) + " m/s";
+    scale.contact = std::string(pairing.name) + " contact of the Hertz law, k_h = " + formatShort(law.stiffness) +
+                    " N/m^1.5, m* = " + formatShort(pairing.normalMass) +
+                    " kg, e = " + formatShort(material.restitution) + ", impact speed " + formatShort(speed) + " m/s";
     return scale;
 }
 
@@ -186,16 +177,17 @@ std::optional<std::string> timeStepAdvice(double dt, std::int64_t substeps, cons
     }
     const bool collides = std::isfinite(scale.duration);
     const double time = collides ? scale.duration : scale.resolution;
-    const std::string stepText = substeps == 1 ? "solver.dt = " + number(dt) + " s"
-                                               : "the MD step solver.dt / solver.substeps = " + number(step) + " s";
-    const std::string what =
-        collides ? "lasts t_c = " + number(time) + " s"
-                 : "is overdamped (zeta = " + number(scale.dampingRatio) + ") and relaxes in " + number(time) + " s";
+    const std::string stepText = substeps == 1
+                                     ? "solver.dt = " + formatShort(dt) + " s"
+                                     : "the MD step solver.dt / solver.substeps = " + formatShort(step) + " s";
+    const std::string what = collides ? "lasts t_c = " + formatShort(time) + " s"
+                                      : "is overdamped (zeta = " + formatShort(scale.dampingRatio) +
+                                            ") and relaxes in " + formatShort(time) + " s";
     const double suggested = scale.resolution / targetSteps(scale) * static_cast<double>(substeps);
-    return "md: " + stepText + " resolves the contact by only " + number(time / step) + " steps: the " + scale.contact +
-           ", " + what +
-           "; forces and restitution are inaccurate below 10 steps: use solver.dt <= " + number(suggested) + " s (" +
-           number(targetSteps(scale)) + " steps per contact" +
+    return "md: " + stepText + " resolves the contact by only " + formatShort(time / step) + " steps: the " +
+           scale.contact + ", " + what +
+           "; forces and restitution are inaccurate below 10 steps: use solver.dt <= " + formatShort(suggested) +
+           " s (" + formatShort(targetSteps(scale)) + " steps per contact" +
            (substeps == 1 ? std::string() : " with solver.substeps = " + std::to_string(substeps)) +
            ") or solver.substeps = 0 (automatic)";
 }

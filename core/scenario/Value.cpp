@@ -2,6 +2,8 @@
 
 #include <array>
 #include <charconv>
+#include <iomanip>
+#include <sstream>
 
 namespace granular {
 
@@ -15,6 +17,13 @@ std::string formatReal(double x)
 }
 
 }  // namespace
+
+std::string formatShort(double x)
+{
+    std::ostringstream text;
+    text << std::setprecision(3) << x;
+    return text.str();
+}
 
 std::string formatValue(const Value& value)
 {

@@ -40,7 +40,23 @@ void buildPeriodicWorld(World& world, const Settings& s)
             " grains are too few for minimum-image contacts in a periodic cell; accepted: an integer >= " +
             std::to_string(fewest) + " with these radii");
     }
-    const PeriodicCell cell = PeriodicCell::cube(dimension, std::pow(solid / fraction, inverseDimension));
+    // A dilute start is a gas that the pressure compacts; its cell's contact grid (cells one largest diameter wide)
+    // is allotted at most kCellsPerGrain cells per grain: a fraction of 1e-6 asked for gigabytes, 1e-300 overflowed
+    // the grid's count.
+    constexpr int kCellsPerGrain = 1000;
+    const double length = std::pow(solid / fraction, inverseDimension);
+    const double diameters = length / (2.0 * rMax);
+    const double cells = std::pow(diameters, dimension);
+    const double mostCells = kCellsPerGrain * static_cast<double>(count);
+    if (!(cells <= mostCells)) {
+        const double lowest = solid / (mostCells * std::pow(2.0 * rMax, dimension));
+        throw ScenarioError("cell.initial_fraction: " + formatShort(fraction) + " makes a start cell " +
+                            formatShort(diameters) + " grain diameters across, " + formatShort(cells) +
+                            " diameter-wide cells for " + std::to_string(count) + " grains (at most " +
+                            std::to_string(kCellsPerGrain) + " per grain); accepted: at least " +
+                            formatShort(lowest * 1.01) + " with these grains, at most 1");
+    }
+    const PeriodicCell cell = PeriodicCell::cube(dimension, length);
     const std::size_t placed = placeRandomly(world.particles, cell, radii, s.particles.density, random);
     if (placed < count) {
         throw ScenarioError("cell.initial_fraction: " + std::to_string(count) +

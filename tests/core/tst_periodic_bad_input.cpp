@@ -49,11 +49,24 @@ private slots:
     void nonPositivePressureIsRejected();
     void grainsThatDoNotFitAreRejected();
     void tooFewGrainsAreRejected();
+    void tooDiluteAStartIsRejected();
     void methodAndSetupGoTogether();
     void freeCellShapeNeedsContactDynamics();
     void unknownCellShapeIsRejected();
     void referenceSystemBuilds();
 };
+
+// A start so dilute that its cell's contact grid would need more than 1000 cells per grain (1e-6: 1.4 GB for 100
+// disks; 1e-300 overflowed the grid's count) is refused, naming the key and the lowest fraction accepted.
+void PeriodicBadInputTest::tooDiluteAStartIsRejected()
+{
+    for (const char* value : {"1e-6", "1e-12", "1e-300"}) {
+        const std::string message = buildWith("cell.initial_fraction", value);
+        QVERIFY2(mentions(message, "cell.initial_fraction") && mentions(message, "accepted: at least"),
+                 (std::string(value) + ": " + message).c_str());
+    }
+    QCOMPARE(buildWith("cell.initial_fraction", "0.01"), std::string());
+}
 
 void PeriodicBadInputTest::nonPositiveInertiaIsRejected()
 {
