@@ -166,7 +166,9 @@ std::int64_t automaticSubsteps(double dt, const ContactTimeScale& scale)
     if (!std::isfinite(scale.resolution) || scale.resolution <= 0.0) {
         return 1;
     }
-    return std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(dt * targetSteps(scale) / scale.resolution)));
+    const double wanted = std::ceil(dt * targetSteps(scale) / scale.resolution);
+    return wanted < static_cast<double>(kMostSubsteps) ? std::max<std::int64_t>(1, static_cast<std::int64_t>(wanted))
+                                                       : kMostSubsteps;
 }
 
 std::optional<std::string> timeStepAdvice(double dt, std::int64_t substeps, const ContactTimeScale& scale)
@@ -189,7 +191,8 @@ std::optional<std::string> timeStepAdvice(double dt, std::int64_t substeps, cons
            "; forces and restitution are inaccurate below 10 steps: use solver.dt <= " + formatShort(suggested) +
            " s (" + formatShort(targetSteps(scale)) + " steps per contact" +
            (substeps == 1 ? std::string() : " with solver.substeps = " + std::to_string(substeps)) +
-           ") or solver.substeps = 0 (automatic)";
+           (substeps == kMostSubsteps ? ") (substeps are at most " + std::to_string(kMostSubsteps) + " per solver.dt)"
+                                      : ") or solver.substeps = 0 (automatic)");
 }
 
 }  // namespace granular::md

@@ -40,8 +40,13 @@ struct ContactTimeScale {
                                                 const HertzCalibration& hertz, double impactSpeed,
                                                 double largestOverlap);
 
+/// The most MD steps per solver.dt, set or automatic: a solver step is the unit a run can be stopped after (SIGINT,
+/// Pause), and 1e9 steps of one grain took ten minutes.
+inline constexpr std::int64_t kMostSubsteps = 1000000;
+
 /// Steps of the MD per solver.dt so that each is at most the resolution / 50, or / 10 for an
-/// overdamped contact (zeta >= 1, no rebound to resolve); at least 1.
+/// overdamped contact (zeta >= 1, no rebound to resolve); at least 1, at most kMostSubsteps (timeStepAdvice then
+/// warns).
 [[nodiscard]] std::int64_t automaticSubsteps(double dt, const ContactTimeScale& scale);
 
 /// A warning when the MD step dt/substeps exceeds the resolution / 10 (a collision resolved by

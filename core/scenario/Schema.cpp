@@ -156,9 +156,9 @@ Schema::Schema()
                "global change of the mean force (eq. 36)",
                live),
         integer("solver.max_iterations", 100000, 1, 1e9, "iteration limit of the local and global criteria", live),
-        integer("solver.substeps", 0, 0, 1e9,
+        integer("solver.substeps", 0, 0, 1e6,
                 "md: velocity-Verlet steps per solver.dt; 0: automatic, each at most t_c / 50 (overdamped "
-                "contacts: their relaxation time / 10)",
+                "contacts: their relaxation time / 10), at most 1e6",
                 live),
         real("solver.tolerance", "1", 1e-6, 0.0, 1.0, "eps of the local and global criteria", live, true),
         real("solver.force_cutoff", "N", 0.0, 0.0, 1e12, "delta: small-force cut-off of the local criterion", live),

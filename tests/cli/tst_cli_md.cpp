@@ -26,6 +26,7 @@ private slots:
     void seedTimeStepIsWarnedWithASuggestion();
     void chainSwitchesToMdWithOneFlag();
     void badMaterialIsOneLineNamingTheKey();
+    void substepsAreCappedAndSaySo();
 };
 
 void CliSoftParticleTest::seedTimeStepIsWarnedWithASuggestion()
@@ -74,6 +75,23 @@ void CliSoftParticleTest::badMaterialIsOneLineNamingTheKey()
     const Result range = runGranular("run md_impact --quiet --set material.stiffness=-1");
     QCOMPARE(range.exitCode, 2);
     QVERIFY2(isOneLineNaming(range.err, "material.stiffness"), range.err.c_str());
+}
+
+// A solver step is what a run can be stopped after: a contact needing 2.4e10 MD steps per solver.dt (automatic) ran
+// on without a word and ignored SIGTERM for minutes; 1e9 set substeps took 626 s. Substeps are at most 1e6, set or
+// automatic, and the warning says so instead of suggesting the automatic count that is already on.
+void CliSoftParticleTest::substepsAreCappedAndSaySo()
+{
+    const Result automatic = runGranular("run md_impact --quiet --set solver.substeps=0 --set material.stiffness=1e15 "
+                                         "--set particles.density=1e-9 --set run.time=5e-8");
+    QCOMPARE(automatic.exitCode, 0);
+    QVERIFY2(automatic.err.find("(substeps are at most 1000000 per solver.dt)") != std::string::npos,
+             automatic.err.c_str());
+    QVERIFY2(automatic.err.find("solver.substeps = 0 (automatic)") == std::string::npos, automatic.err.c_str());
+    const Result set = runGranular("run md_impact --quiet --set solver.substeps=1000001");
+    QCOMPARE(set.exitCode, 2);
+    QVERIFY2(set.err.find("solver.substeps") != std::string::npos && set.err.find("[0, 1000000]") != std::string::npos,
+             set.err.c_str());
 }
 
 QTEST_APPLESS_MAIN(CliSoftParticleTest)
