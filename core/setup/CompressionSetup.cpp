@@ -19,17 +19,18 @@ void buildCompressionWorld(World& world, const Settings& s)
     if (s.particles.file.empty()) {
         // A lattice column that holds every grain: the grains settle and the plate comes down onto them.
         const double spacing = 2.0 * s.particles.radiusMax * (1.0 + s.particles.gap);
-        const auto perLayer = static_cast<std::int64_t>(std::floor(box.x() / spacing) * std::floor(box.z() / spacing));
-        if (perLayer < 1) {
+        // In double: a box of 1e6 m holds ~1e25 sites of 0.2 um, more than an integer takes.
+        const double perLayer = std::floor(box.x() / spacing) * std::floor(box.z() / spacing);
+        if (perLayer < 1.0) {
             throw ScenarioError("box.width: " + formatValue(box.x()) + " m x box.depth " + formatValue(box.z()) +
                                 " m hold no lattice site of " + formatValue(spacing) +
                                 " m; accepted: at least one largest diameter (with the gap) each");
         }
-        const auto layers = (s.particles.count + perLayer - 1) / perLayer;
-        const double height = s.particles.lift + static_cast<double>(layers) * spacing;
+        const double layers = std::ceil(static_cast<double>(s.particles.count) / perLayer);
+        const double height = s.particles.lift + layers * spacing;
         placeLattice(world, s, Vec3(box.x(), height, box.z()), [](const Vec3&) { return true; });
     } else {
-        placeGrains(world, s, box);
+        placeGrains(world, s, box, BoxWalls::Open);
     }
     addBoxWalls(world, BoxWalls::Open, box);
     double highest = 0.0;

@@ -1,13 +1,18 @@
 #include "setup/Lattice.h"
 
 #include "scenario/ScenarioError.h"
+#include "scenario/Value.h"
 #include "settings/Settings.h"
 #include "setup/PackingFile.h"
 #include "util/Random.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 namespace granular {
 
@@ -17,6 +22,88 @@ namespace {
 constexpr double kMaxSitesAlong = 1e12;
 /// Lattice sites searched for places, at most (about a second).
 constexpr std::size_t kMaxScannedSites = 200000000;
+
+/// How deep file grains may overlap each other or the box's floor and sides, in the smaller radius: a settled soft
+/// packing's overlaps are a few percent; deeper ones are grains placed on top of each other.
+constexpr double kDeepestFileOverlap = 0.1;
+
+std::string grainName(const std::string& file, std::size_t index)
+{
+    return "particles.file: " + file + ": grain " + std::to_string(index + 1);
+}
+
+/// Refuses file grains that a 2D scenario cannot hold (off the plane z = 0, moving or spinning out of it), and grains
+/// that overlap each other or the box's floor and side walls (those of `walls`) by more than kDeepestFileOverlap of the
+/// smaller radius.
+void checkFileGrains(const Packing& packing, const std::string& file, int dimension, const Vec3& size, BoxWalls walls)
+{
+    const auto& grains = packing.grains;
+    for (std::size_t i = 0; i < grains.size(); ++i) {
+        const auto& g = grains[i];
+        if (dimension == 2 && (g.position.z() != 0.0 || g.velocity.z() != 0.0 || g.angularVelocity.x() != 0.0 ||
+                               g.angularVelocity.y() != 0.0)) {
+            throw ScenarioError(grainName(file, i) + " has z = " + formatShort(g.position.z()) +
+                                " m, vz = " + formatShort(g.velocity.z()) +
+                                " m/s or a spin about x or y: a 2D scenario's disks move in the plane z = 0; "
+                                "accepted: z = 0, vz = 0, wx = wy = 0 (or world.dimension = 3)");
+        }
+        double reach = walls == BoxWalls::None ? g.radius : g.position.y();
+        if (walls == BoxWalls::Open || walls == BoxWalls::Closed) {
+            reach = std::min({reach, g.position.x(), size.x() - g.position.x()});
+            if (dimension == 3) {
+                reach = std::min({reach, g.position.z(), size.z() - g.position.z()});
+            }
+        }
+        if (g.radius - reach > kDeepestFileOverlap * g.radius) {
+            throw ScenarioError(grainName(file, i) + " of radius " + formatShort(g.radius) + " m overlaps the box's " +
+                                "floor or a side wall by " + formatShort(g.radius - reach) + " m; accepted: at most " +
+                                formatShort(100.0 * kDeepestFileOverlap) +
+                                " % of its radius (box.width, box.depth: the box's sides)");
+        }
+    }
+    // Pairs by a grid of cells one largest diameter wide (hashed: the box may be wide and sparsely filled).
+    double largest = 0.0;
+    for (const auto& g : grains) {
+        largest = std::max(largest, g.radius);
+    }
+    const double width = 2.0 * largest;
+    const auto cellOf = [&](const Vec3& x) {
+        return std::array<std::int64_t, 3>{static_cast<std::int64_t>(std::floor(x.x() / width)),
+                                           static_cast<std::int64_t>(std::floor(x.y() / width)),
+                                           static_cast<std::int64_t>(std::floor(x.z() / width))};
+    };
+    const auto key = [](const std::array<std::int64_t, 3>& c) {
+        return (static_cast<std::uint64_t>(c[0]) * 73856093U) ^ (static_cast<std::uint64_t>(c[1]) * 19349663U) ^
+               (static_cast<std::uint64_t>(c[2]) * 83492791U);
+    };
+    std::unordered_map<std::uint64_t, std::vector<std::size_t>> cells;
+    for (std::size_t j = 0; j < grains.size(); ++j) {
+        const auto c = cellOf(grains[j].position);
+        for (std::int64_t dx = -1; dx <= 1; ++dx) {
+            for (std::int64_t dy = -1; dy <= 1; ++dy) {
+                for (std::int64_t dz = -1; dz <= 1; ++dz) {
+                    const auto found = cells.find(key({c[0] + dx, c[1] + dy, c[2] + dz}));
+                    if (found == cells.end()) {
+                        continue;
+                    }
+                    for (const std::size_t i : found->second) {
+                        const auto& a = grains[i];
+                        const auto& b = grains[j];
+                        const double overlap = a.radius + b.radius - (b.position - a.position).norm();
+                        if (overlap > kDeepestFileOverlap * std::min(a.radius, b.radius)) {
+                            throw ScenarioError(grainName(file, i) + " and grain " + std::to_string(j + 1) +
+                                                " overlap by " + formatShort(overlap) + " m (radii " +
+                                                formatShort(a.radius) + " and " + formatShort(b.radius) +
+                                                " m); accepted: at most " + formatShort(100.0 * kDeepestFileOverlap) +
+                                                " % of the smaller radius");
+                        }
+                    }
+                }
+            }
+        }
+        cells[key(c)].push_back(j);
+    }
+}
 
 }  // namespace
 
@@ -89,8 +176,8 @@ void placeLattice(World& world, const Settings& s, const Vec3& size, const std::
         world.particles.velocity.back() = v0;
     }
     if (world.particles.size() < count && scanLimited) {
-        throw ScenarioError("particles.radius_max: " + std::to_string(rMax) + " m grains make a lattice of " +
-                            std::to_string(product) + " sites in this container, and the first " +
+        throw ScenarioError("particles.radius_max: " + formatShort(rMax) + " m grains make a lattice of " +
+                            formatShort(product) + " sites in this container, and the first " +
                             std::to_string(kMaxScannedSites) + " hold only " + std::to_string(world.particles.size()) +
                             " of particles.count = " + std::to_string(count) +
                             "; accepted: larger grains or a smaller container");
@@ -106,7 +193,7 @@ void placeLattice(World& world, const Settings& s, const Vec3& size, const std::
     }
 }
 
-void placeGrains(World& world, const Settings& s, const Vec3& size)
+void placeGrains(World& world, const Settings& s, const Vec3& size, BoxWalls walls)
 {
     if (s.particles.file.empty()) {
         placeLattice(world, s, size, [](const Vec3&) { return true; });
@@ -124,6 +211,7 @@ void placeGrains(World& world, const Settings& s, const Vec3& size)
                                 "[0, box.width] x [0, inf) x [0, box.depth] after particles.file_up_axis");
         }
     }
+    checkFileGrains(packing, s.particles.file, world.dimension, size, walls);
     for (const auto& grain : packing.grains) {
         world.particles.add(grain.position, grain.radius, grain.density, world.dimension);
         world.particles.velocity.back() = grain.velocity;

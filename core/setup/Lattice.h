@@ -19,7 +19,9 @@ void addBoxWalls(World& world, BoxWalls walls, const Vec3& size);
 void placeLattice(World& world, const Settings& settings, const Vec3& size,
                   const std::function<bool(const Vec3&)>& accept);
 
-/// The grains of `particles.file` when it is set (readPackingFile), else placeLattice over the whole box.
-void placeGrains(World& world, const Settings& settings, const Vec3& size);
+/// The grains of `particles.file` when it is set (readPackingFile; refused, naming the file's grain, where a 2D
+/// scenario's grain leaves the plane z = 0 or grains overlap each other or the box's `walls` by more than 10 % of a
+/// radius), else placeLattice over the whole box.
+void placeGrains(World& world, const Settings& settings, const Vec3& size, BoxWalls walls);
 
 }  // namespace granular

@@ -1,6 +1,7 @@
 #include "setup/PackingFile.h"
 
 #include "scenario/ScenarioError.h"
+#include "scenario/Value.h"
 
 #include <algorithm>
 #include <array>
@@ -42,6 +43,13 @@ struct Lines {
     }
 };
 
+// The ranges of the scenario keys that a file's columns stand in for (particles.radius_max, particles.density,
+// particles.velocity.*): m, kg/m^3, m/s; and rad/s for the spin, which no key sets.
+constexpr double kLargestRadius = 1e6;
+constexpr double kLargestDensity = 1e9;
+constexpr double kLargestSpeed = 1e6;
+constexpr double kLargestSpin = 1e9;
+
 class Reader {
 public:
     explicit Reader(std::string name) : name_(std::move(name)) {}
@@ -62,11 +70,24 @@ public:
         return x;
     }
 
-    double positive(std::string_view field, std::size_t line, const char* what) const
+    /// A number in (0, highest] (the scenario key's range), or a failure naming the field and the range.
+    double positive(std::string_view field, std::size_t line, const char* what, double highest) const
     {
         const double x = number(field, line, what);
-        if (!(x > 0.0)) {
-            fail(line, std::string(what) + " " + std::string(field) + " is not positive; accepted: > 0");
+        if (!(x > 0.0) || x > highest) {
+            fail(line, std::string(what) + " " + std::string(field) +
+                           " is out of range; accepted: > 0 and <= " + formatShort(highest));
+        }
+        return x;
+    }
+
+    /// A number in [-largest, largest] (the scenario key's range), or a failure naming the field and the range.
+    double bounded(std::string_view field, std::size_t line, const char* what, double largest) const
+    {
+        const double x = number(field, line, what);
+        if (std::fabs(x) > largest) {
+            fail(line, std::string(what) + " " + std::string(field) + " is out of range; accepted: -" +
+                           formatShort(largest) + " to " + formatShort(largest));
         }
         return x;
     }
@@ -182,8 +203,8 @@ Packing parseData(const Lines& lines, const Reader& reader, Axis up)
                                         "[ix iy iz]");
                 }
                 Packing::Grain grain;
-                grain.radius = 0.5 * reader.positive(g[2], at, "diameter");
-                grain.density = reader.positive(g[3], at, "density");
+                grain.radius = 0.5 * reader.positive(g[2], at, "diameter", 2.0 * kLargestRadius);
+                grain.density = reader.positive(g[3], at, "density", kLargestDensity);
                 grain.position = turned(
                     Vec3(reader.number(g[4], at, "x"), reader.number(g[5], at, "y"), reader.number(g[6], at, "z")), up);
                 if (!grains.emplace(id, grain).second) {
@@ -213,10 +234,14 @@ Packing parseData(const Lines& lines, const Reader& reader, Axis up)
             reader.fail(at, "a velocity for atom " + std::to_string(id) + ", which the Atoms section does not have");
         }
         const auto g = fields(lines.text[at - 1]);
-        grain->second.velocity = turned(
-            Vec3(reader.number(g[1], at, "vx"), reader.number(g[2], at, "vy"), reader.number(g[3], at, "vz")), up);
-        grain->second.angularVelocity = turned(
-            Vec3(reader.number(g[4], at, "wx"), reader.number(g[5], at, "wy"), reader.number(g[6], at, "wz")), up);
+        grain->second.velocity =
+            turned(Vec3(reader.bounded(g[1], at, "vx", kLargestSpeed), reader.bounded(g[2], at, "vy", kLargestSpeed),
+                        reader.bounded(g[3], at, "vz", kLargestSpeed)),
+                   up);
+        grain->second.angularVelocity =
+            turned(Vec3(reader.bounded(g[4], at, "wx", kLargestSpin), reader.bounded(g[5], at, "wy", kLargestSpin),
+                        reader.bounded(g[6], at, "wz", kLargestSpin)),
+                   up);
     }
     Packing packing;
     packing.grains.reserve(grains.size());
@@ -295,13 +320,13 @@ Packing parseCsv(const Lines& lines, const Reader& reader, Axis up, double defau
         grain.position = turned(Vec3(reader.number(cell(0), i + 1, "x"), reader.number(cell(1), i + 1, "y"),
                                      reader.number(cell(2), i + 1, "z")),
                                 up);
-        grain.radius = reader.positive(cell(3), i + 1, "radius");
-        grain.density = columnOf[4] >= 0 ? reader.positive(cell(4), i + 1, "density") : defaultDensity;
+        grain.radius = reader.positive(cell(3), i + 1, "radius", kLargestRadius);
+        grain.density = columnOf[4] >= 0 ? reader.positive(cell(4), i + 1, "density", kLargestDensity) : defaultDensity;
         Vec3 v = Vec3::Zero();
         for (int a = 0; a < 3; ++a) {
             const std::size_t c = 5 + static_cast<std::size_t>(a);
             if (columnOf[c] >= 0) {
-                v[a] = reader.number(cell(c), i + 1, kColumns[c].data());
+                v[a] = reader.bounded(cell(c), i + 1, kColumns[c].data(), kLargestSpeed);
             }
         }
         grain.velocity = turned(v, up);

@@ -25,7 +25,7 @@ void buildCloud(World& world, const Settings& s)
 {
     const Vec3 size = boxSize(s, world.dimension);
     world.bounds = Eigen::AlignedBox3d(Vec3::Zero(), size);
-    placeGrains(world, s, size);
+    placeGrains(world, s, size, s.box.walls);
     addBoxWalls(world, s.box.walls, size);
 }
 
@@ -53,7 +53,7 @@ void buildPiston(World& world, const Settings& s)
 {
     const Vec3 size = boxSize(s, world.dimension);
     world.bounds = Eigen::AlignedBox3d(Vec3::Zero(), size);
-    placeGrains(world, s, size);
+    placeGrains(world, s, size, BoxWalls::Open);
     addBoxWalls(world, BoxWalls::Open, size);
     Piston piston;
     piston.plane = {"piston", Vec3(0.0, size.y(), 0.0), -Vec3::UnitY()};

@@ -1,10 +1,15 @@
 // Packings read from files (particles.file): LAMMPS/LIGGGHTS data files of atom style sphere and CSV, the
 // up axis turned onto y, and bad files refused with one line naming the file, the line and what is wrong.
+#include "model/World.h"
 #include "scenario/ScenarioError.h"
+#include "settings/Settings.h"
+#include "setup/Lattice.h"
 #include "setup/PackingFile.h"
 
 #include <QTest>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 using namespace granular;
@@ -36,6 +41,27 @@ std::string errorOf(const std::string& text, const std::string& name = "p.data")
         return error.what();
     }
     return {};
+}
+
+/// The message of the ScenarioError that placing the grains of a CSV file `text` in a box of `size` with `walls`
+/// throws, or "".
+std::string placementErrorOf(const std::string& text, int dimension, BoxWalls walls = BoxWalls::Open)
+{
+    const auto path = std::filesystem::temp_directory_path() / "tst_packing_file_grains.csv";
+    std::ofstream(path) << text;
+    Settings settings;
+    settings.particles.file = path.string();
+    World world;
+    world.dimension = dimension;
+    std::string message;
+    try {
+        placeGrains(world, settings, Vec3(4.0, 4.0, dimension == 3 ? 4.0 : 0.0), walls);
+    } catch (const ScenarioError& error) {
+        message = error.what();
+        message = message.substr(message.find(": grain") + 2);  // without the temporary path
+    }
+    std::filesystem::remove(path);
+    return message;
 }
 
 }  // namespace
@@ -89,7 +115,15 @@ private slots:
             return text;
         }();
         QCOMPARE(errorOf(broken),
-                 std::string("particles.file: p.data:11: diameter -0.01 is not positive; accepted: > 0"));
+                 std::string("particles.file: p.data:11: diameter -0.01 is out of range; accepted: > 0 and <= 2e+06"));
+        // The scenario keys' ranges hold for the file's columns too (a radius of 1e300 m blew up at the first step,
+        // blaming the time step; a speed of 1e300 m/s gave null energies).
+        QCOMPARE(errorOf("x,y,z,radius\n1,2,3,1e300\n", "p.csv"),
+                 std::string("particles.file: p.csv:2: radius 1e300 is out of range; accepted: > 0 and <= 1e+06"));
+        QCOMPARE(errorOf("x,y,z,radius,vx\n1,2,3,0.1,-1e300\n", "p.csv"),
+                 std::string("particles.file: p.csv:2: vx -1e300 is out of range; accepted: -1e+06 to 1e+06"));
+        QCOMPARE(errorOf("x,y,z,radius,density\n1,2,3,0.1,1e10\n", "p.csv"),
+                 std::string("particles.file: p.csv:2: density 1e10 is out of range; accepted: > 0 and <= 1e+09"));
         std::string fields = kData;
         fields.replace(fields.find("0.05 0.06 0.07"), 14, "0.05 0.06");
         QVERIFY2(errorOf(fields).rfind("particles.file: p.data:10: 6 fields; accepted for atom style sphere", 0) == 0,
@@ -120,6 +154,27 @@ private slots:
         for (const auto& message : {errorOf(broken), errorOf(fields), errorOf("x,y,z,radius\n1,2,3,nan\n", "p.csv")}) {
             QVERIFY(!message.empty() && message.find('\n') == std::string::npos);
         }
+    }
+
+    /// Grains a scenario cannot start from: a 2D disk off the plane z = 0 (it fell through the others), and grains
+    /// placed into each other or into the floor and sides beyond 10 % of a radius (they were taken silently).
+    void grainsTheScenarioCannotHoldAreRefused()
+    {
+        QCOMPARE(placementErrorOf("x,y,z,radius\n1,0.5,0,0.5\n1,2,5,0.5\n", 2),
+                 std::string("grain 2 has z = 5 m, vz = 0 m/s or a spin about x or y: a 2D scenario's disks move in "
+                             "the plane z = 0; accepted: z = 0, vz = 0, wx = wy = 0 (or world.dimension = 3)"));
+        QVERIFY(placementErrorOf("x,y,z,radius,vz\n1,0.5,0,0.5,3\n", 2).find("vz = 3 m/s") != std::string::npos);
+        QCOMPARE(placementErrorOf("x,y,z,radius\n1,0.5,1,0.5\n1,0.6,1,0.5\n", 3),
+                 std::string("grain 1 and grain 2 overlap by 0.9 m (radii 0.5 and 0.5 m); accepted: at most 10 % of "
+                             "the smaller radius"));
+        QCOMPARE(placementErrorOf("x,y,z,radius\n1,0.3,1,0.5\n", 3),
+                 std::string("grain 1 of radius 0.5 m overlaps the box's floor or a side wall by 0.2 m; accepted: at "
+                             "most 10 % of its radius (box.width, box.depth: the box's sides)"));
+        QVERIFY(!placementErrorOf("x,y,z,radius\n0.3,1,1,0.5\n", 3).empty());  // into the left wall
+        // Within the tolerance (a settled soft packing), and past the sides where the box has none: accepted.
+        QCOMPARE(placementErrorOf("x,y,z,radius\n1,0.48,1,0.5\n1.98,0.5,1,0.5\n", 3), std::string());
+        QCOMPARE(placementErrorOf("x,y,z,radius\n0.1,1,1,0.5\n", 3, BoxWalls::Floor), std::string());
+        QCOMPARE(placementErrorOf("x,y,z,radius\n1,0,1,0.5\n", 3, BoxWalls::None), std::string());
     }
 
     void missingFileIsNamed()
