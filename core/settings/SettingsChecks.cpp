@@ -131,11 +131,47 @@ void checkStepCount(const Settings& s)
     }
 }
 
+/// The piston pushes: its force after the load step, piston.force + piston.load_step, is not negative (a pulling
+/// piston left the box: -1e6 N lifted it from 150 m to 170 m).
+void checkPistonLoad(const Settings& s)
+{
+    const double after = s.piston.force + s.piston.loadStep;
+    if (after < 0.0) {
+        throw ScenarioError("piston.load_step: " + formatValue(s.piston.loadStep) + " N makes the piston's force " +
+                            formatValue(after) + " N after the step (piston.force + piston.load_step); accepted: at " +
+                            "least -piston.force = " + formatValue(-s.piston.force) + " N (the piston pushes)");
+    }
+}
+
+/// contact.wall_friction is a coefficient >= 0, or -1 for contact.friction's: other negatives were taken as -1.
+void checkWallFriction(const Settings& s)
+{
+    const double mu = s.contact.wallFriction;
+    if (mu < 0.0 && mu != -1.0) {
+        throw ScenarioError("contact.wall_friction: " + formatValue(mu) +
+                            " is out of range; accepted: a real number in [0, 100], or -1 for contact.friction's");
+    }
+}
+
+/// A run is whole steps: run.time shorter than one step ran a whole one (run.time = 0.001 s, solver.dt = 1 s: 1 s).
+void checkRunTime(const Settings& s)
+{
+    if (s.run.time < s.solver.dt) {
+        throw ScenarioError("run.time: " + formatValue(s.run.time) + " s is shorter than one step of solver.dt = " +
+                            formatValue(s.solver.dt) + " s; accepted: at least solver.dt");
+    }
+}
+
 }  // namespace
 
 void checkSettings(const Settings& s)
 {
     checkStepCount(s);
+    checkRunTime(s);
+    checkWallFriction(s);
+    if (s.setup == Setup::Piston) {
+        checkPistonLoad(s);
+    }
     checkRadii(s);
     if (s.setup == Setup::Periodic) {
         checkPeriodic(s);

@@ -138,6 +138,14 @@ void CliTest::badInputExitsTwoWithOneLineNamingTheKey()
         {"run freefall3d --threads 0", "--threads"},
         {"run freefall3d --seed -3", "--seed"},
         {"show freefall3d --set world.dimension=4", "world.dimension: 4 is out of range"},
+        // Keys in range whose combination is not (they ran: a pulling piston left the box, a negative wall
+        // friction was taken as "same as contact.friction", a run of 0.001 s took a 1 s step).
+        {"run piston2d --set piston.load_step=-1e6",
+         "piston.load_step: -1e+06 N makes the piston's force -980000 N after the step"},
+        {"run piston2d --set contact.wall_friction=-0.5",
+         "contact.wall_friction: -0.5 is out of range; accepted: a real number in [0, 100], or -1"},
+        {"run chain1d --set run.time=0.001",
+         "run.time: 0.001 s is shorter than one step of solver.dt = 1 s; accepted: at least solver.dt"},
         {"frobnicate", "frobnicate"},
         {"", "subcommand"},
     };
