@@ -533,7 +533,8 @@ void PlotPanel::refreshPlot(Plot& thePlot)
     }
     QList<QPointF> fitPoints;
     QList<QPointF> theoryPoints;
-    if (plot == oscillationPlot_ && oscillation_ && oscillation_->fit) {
+    // A fit that did not converge is not drawn: its curve would look like a result.
+    if (plot == oscillationPlot_ && oscillation_ && oscillation_->fit && oscillation_->fit->converged) {
         for (const auto& point : oscillation_->fitCurve) {
             fitPoints.append(QPointF(point.t, point.x));
         }
@@ -672,16 +673,19 @@ QString PlotPanel::oscillationSummary() const
     }
     const auto& o = *oscillation_;
     QString text = tr("Window %1 - %2 s: ").arg(formatNumber(o.window.from), formatNumber(o.window.to));
-    if (o.fit) {
+    const bool converged = o.fit && o.fit->converged;
+    if (converged) {
         text += tr("fit \u03c9 = %1 rad/s, \u03c4 = %2 s (R\u00b2 = %3)")
                     .arg(formatNumber(o.fit->omega), formatNumber(o.fit->tau), QString::number(o.fit->r2, 'f', 3));
+    } else if (o.fit) {
+        text += tr("no fit (the damped sine did not converge in this window: no oscillation to fit?)");
     } else {
         text += tr("no fit (%1)").arg(QString::fromStdString(o.error));
     }
     if (o.theoryOmega) {
         text += tr("; theory \u03c9 = %1 rad/s, \u03c4 = %2 s")
                     .arg(formatNumber(*o.theoryOmega), formatNumber(*o.theoryTau));
-        if (o.fit) {
+        if (converged) {
             text += tr(" (fit/theory %1, %2)")
                         .arg(QString::number(o.fit->omega / *o.theoryOmega, 'f', 2),
                              QString::number(o.fit->tau / *o.theoryTau, 'f', 2));

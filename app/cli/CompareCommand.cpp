@@ -33,6 +33,7 @@ int compareRuns(const std::string& run, const std::string& reference, std::ostre
         result["top_force_N"] = c.topForce;
         result["reference_top_force_N"] = c.referenceTopForce;
         result["R_top"] = c.topRatio;
+        result["err_f_N"] = c.forceErrorLevels;
         result["err_f"] = {{"loading", c.forceErrorLoading}, {"unloading", c.forceErrorUnloading}};
         result["bhat"] = c.bhattacharyya;
         result["err_Z"] = c.coordinationError;

@@ -48,13 +48,20 @@ void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulati
     auto& oscillation = summary["oscillation"];
     try {
         const auto result = analysis::analyzeChainOscillation(simulation.settings(), series);
-        oscillation["theory"] = {{"omega_rad_per_s", result.theoryOmega}, {"tau_s", result.theoryTau}};
+        const auto inapplicable = analysis::chainTheoryInapplicable(simulation.settings());
+        if (!inapplicable) {
+            oscillation["theory"] = {{"omega_rad_per_s", result.theoryOmega}, {"tau_s", result.theoryTau}};
+        }
         oscillation["fit"] = {
             {"omega_rad_per_s", result.fit.omega}, {"tau_s", result.fit.tau}, {"x0_m", result.fit.x0},
             {"amplitude_m", result.fit.amplitude}, {"r2", result.fit.r2},     {"converged", result.fit.converged}};
         oscillation["window_s"] = {result.windowStart, result.windowEnd};
-        oscillation["fit_over_theory"] = {{"omega", result.fit.omega / result.theoryOmega},
-                                          {"tau", result.fit.tau / result.theoryTau}};
+        if (inapplicable) {
+            oscillation["theory_not_applicable"] = *inapplicable;
+        } else {
+            oscillation["fit_over_theory"] = {{"omega", result.fit.omega / result.theoryOmega},
+                                              {"tau", result.fit.tau / result.theoryTau}};
+        }
         addMdChainContact(oscillation, simulation.settings(), result.chain);
     } catch (const std::invalid_argument& error) {
         oscillation["error"] = error.what();

@@ -1,6 +1,7 @@
 #include "analysis/ChainOscillation.h"
 
 #include "analysis/SeriesTable.h"
+#include "md/MaterialModel.h"
 #include "settings/Settings.h"
 
 #include <algorithm>
@@ -8,6 +9,37 @@
 #include <numbers>
 
 namespace granular::analysis {
+
+std::optional<std::string> chainTheoryInapplicable(const Settings& settings)
+{
+    const auto& solver = settings.solver;
+    switch (solver.method) {
+    case Method::ContactDynamics:
+    case Method::ConstantPressure:
+        if (solver.criterion != ConvergenceCriterion::Fixed) {
+            return "the chain theory is that of a fixed number of iterations N_I (solver.criterion = fixed); this run "
+                   "iterates to its convergence criterion";
+        }
+        if (solver.sweep != SweepOrder::Random) {
+            return "the chain theory's q = 0.797 is the random sweep's (solver.sweep = random); this run sweeps the "
+                   "contacts by colours";
+        }
+        return std::nullopt;
+    case Method::SoftParticle: {
+        const md::MaterialModel material = md::materialModelFrom(settings);
+        if (material.cdEquivalentStiffness() && material.cdEquivalentDamping()) {
+            return std::nullopt;
+        }
+        return "md follows the chain theory only with the CD-equivalent linear law (material.stiffness = 0 and "
+               "material.restitution = -1, eq. 67-68); this run has its own stiffness or damping";
+    }
+    case Method::Ballistic:
+    case Method::MultiContact:
+        break;
+    }
+    return "the chain theory is that of contact dynamics (and md with the CD-equivalent law), not of solver.method = " +
+           std::string(choiceName(solver.method));
+}
 
 theory::ChainParameters chainParametersFrom(const Settings& settings)
 {

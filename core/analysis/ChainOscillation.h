@@ -3,6 +3,9 @@
 #include "analysis/DampedOscillationFit.h"
 #include "theory/ChainTheory.h"
 
+#include <optional>
+#include <string>
+
 namespace granular {
 struct Settings;
 struct SeriesTable;
@@ -21,6 +24,12 @@ struct ChainOscillation {
     double windowEnd = 0.0;    ///< s, last sample of the fit
     DampedOscillationFit fit;  ///< probe_x over [windowStart, windowEnd]
 };
+
+/// Why the chain theory (eq. 58, 60, with the random sweep's q) does not describe a run with these settings, or
+/// nullopt where it does: CD (or cd_pressure) with a fixed N_I and the random sweep, or md with the CD-equivalent
+/// linear law (eq. 67-68). A coloured sweep, a convergence criterion, md with its own stiffness or damping and mcdem
+/// are other systems, whose fit has nothing to be compared with.
+[[nodiscard]] std::optional<std::string> chainTheoryInapplicable(const Settings& settings);
 
 /// The chain of a `setup = chain` scenario as the theory sees it (n, m, d, dt, N_I, q).
 [[nodiscard]] theory::ChainParameters chainParametersFrom(const Settings& settings);

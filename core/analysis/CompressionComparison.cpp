@@ -38,11 +38,36 @@ double interpolate(const std::vector<std::pair<double, double>>& curve, double x
     return span > 0.0 ? lower->second + (upper->second - lower->second) * (x - lower->first) / span : lower->second;
 }
 
-std::int64_t lastStroke(const CompressionRun& run)
+/// The deepest compression level of the run's snapshots (the protocol's level count).
+int deepestLevel(const CompressionRun& run)
 {
+    int deepest = 0;
+    for (const auto& l : run.levels) {
+        deepest = std::max(deepest, l.level);
+    }
+    return deepest;
+}
+
+/// The last stroke that the run went through to its end: its turning level (the deepest of a down-stroke, 0 of an
+/// up-stroke) was recorded, or the series goes on past it. A stroke the run stopped inside, and the rest after the
+/// protocol (labelled strokes + 1, without levels), are not complete.
+std::int64_t lastCompleteStroke(const CompressionRun& run)
+{
+    const int deepest = deepestLevel(run);
     std::int64_t last = 0;
+    for (const auto& l : run.levels) {
+        if (deepest > 0 && l.level == (l.stroke % 2 == 1 ? deepest : 0)) {
+            last = std::max(last, l.stroke);
+        }
+    }
+    std::int64_t latest = 0;
     for (const auto s : run.stroke) {
-        last = std::max(last, s);
+        latest = std::max(latest, s);
+    }
+    for (const auto s : run.stroke) {
+        if (s < latest) {
+            last = std::max(last, s);
+        }
     }
     return last;
 }
@@ -113,9 +138,9 @@ double bhattacharyyaDistance(const std::vector<double>& p, const std::vector<dou
 
 CompressionComparison compareCompression(const CompressionRun& run, const CompressionRun& reference)
 {
-    const std::int64_t shared = std::min(lastStroke(run), lastStroke(reference));
+    const std::int64_t shared = std::min(lastCompleteStroke(run), lastCompleteStroke(reference));
     if (shared < 1) {
-        throw std::invalid_argument("the runs share no stroke of the compression protocol");
+        throw std::invalid_argument("the runs share no complete stroke of the compression protocol");
     }
     CompressionComparison c;
     c.unloadingStroke = shared >= 2 ? (shared % 2 == 0 ? shared : shared - 1) : 0;
@@ -125,8 +150,13 @@ CompressionComparison compareCompression(const CompressionRun& run, const Compre
     if (loading.size() < 2 || referenceLoading.size() < 2) {
         throw std::invalid_argument("stroke " + std::to_string(c.loadingStroke) + " has fewer than two samples");
     }
-    c.topForce = loading.back().second;
-    c.referenceTopForce = referenceLoading.back().second;
+    // At the largest compression: the snapshot of the deepest level, which the series' last sample of the stroke
+    // precedes by up to an output interval (the turning sample is labelled with the next stroke).
+    const int deepest = deepestLevel(reference);
+    const CompressionLevel* top = findLevel(run, c.loadingStroke, deepest);
+    const CompressionLevel* referenceTop = findLevel(reference, c.loadingStroke, deepest);
+    c.topForce = top != nullptr ? top->topForce : loading.back().second;
+    c.referenceTopForce = referenceTop != nullptr ? referenceTop->topForce : referenceLoading.back().second;
     if (!(c.referenceTopForce > 0.0)) {
         throw std::invalid_argument("the reference's top force at the end of stroke " +
                                     std::to_string(c.loadingStroke) + " is " + shortNumber(c.referenceTopForce) +
@@ -147,24 +177,41 @@ CompressionComparison compareCompression(const CompressionRun& run, const Compre
             largest = std::max(largest, f);
         }
     }
+    if (!(largest > 0.0)) {
+        throw std::invalid_argument("the reference's top force in series.csv is 0 N over strokes " +
+                                    std::to_string(c.loadingStroke) + " and " + std::to_string(c.unloadingStroke) +
+                                    ": err_f needs a reference that presses (top force > 0 N)");
+    }
     c.forceErrorLoading = rmsDifference(loading, referenceLoading, amplitude) / largest;
     if (unloading.size() >= 2 && referenceUnloading.size() >= 2) {
         c.forceErrorUnloading = rmsDifference(unloading, referenceUnloading, amplitude) / largest;
     }
+    // Over every compression level of the cycle, loading and unloading (PHYSICS.md: "over all compression levels").
     double bhat = 0.0;
     double zSquares = 0.0;
+    double forceSquares = 0.0;
+    int forceLevels = 0;
     for (const auto& level : run.levels) {
-        if (level.stroke != c.loadingStroke) {
+        if (level.stroke != c.loadingStroke && level.stroke != c.unloadingStroke) {
             continue;
         }
-        const CompressionLevel* other = findLevel(reference, c.loadingStroke, level.level);
-        if (other == nullptr || level.forces.empty() || other->forces.empty()) {
+        const CompressionLevel* other = findLevel(reference, level.stroke, level.level);
+        if (other == nullptr) {
+            continue;
+        }
+        const double df = level.topForce - other->topForce;
+        forceSquares += df * df;
+        ++forceLevels;
+        if (level.forces.empty() || other->forces.empty()) {
             continue;
         }
         bhat += bhattacharyyaDistance(level.forces, other->forces);
         const double dz = level.coordinationAbove - other->coordinationAbove;
         zSquares += dz * dz;
         ++c.levelsCompared;
+    }
+    if (forceLevels > 0) {
+        c.forceErrorLevels = std::sqrt(forceSquares / forceLevels);
     }
     if (c.levelsCompared > 0) {
         c.bhattacharyya = bhat / c.levelsCompared;

@@ -17,12 +17,15 @@ struct CompressionRun {
 };
 
 /// How far a compression run is from a reference run (Brodu et al. 2015, "Models"), on the last complete
-/// loading/unloading cycle that both have (strokes 3 and 4 of the usual four):
-/// - topRatio (R_top): the run's top force over the reference's at the largest compression of the loading stroke;
-/// - forceError (err_f): RMS of the difference of the top-force curves over the compression range, loading and
-///   unloading separately, relative to the reference's largest top force over the cycle;
+/// loading/unloading cycle that both have (strokes 3 and 4 of the usual four; a stroke a run stopped inside, and the
+/// rest after the protocol, do not count):
+/// - topRatio (R_top): the run's top force over the reference's at the largest compression of the loading stroke
+///   (the snapshot of its deepest level);
+/// - forceErrorLevels (err_f, N): RMS of the difference of the top forces over every compression level of the cycle;
+/// - forceErrorLoading, forceErrorUnloading: RMS of the difference of the top-force curves over the compression
+///   range, loading and unloading separately, relative to the reference's largest top force over the cycle;
 /// - bhattacharyya (bhat): -log sum sqrt(p q) of the grain-grain normal force distributions p, q (20 equal bins
-///   up to the larger of the two largest forces), averaged over the loading stroke's compression levels;
+///   up to the larger of the two largest forces), averaged over the cycle's compression levels;
 /// - coordinationError (err_Z): RMS over those levels of the difference of Z after dropping forces below the
 ///   threshold (Z_tau).
 struct CompressionComparison {
@@ -33,6 +36,7 @@ struct CompressionComparison {
     double topRatio = 0.0;
     double forceErrorLoading = 0.0;
     double forceErrorUnloading = 0.0;
+    double forceErrorLevels = 0.0;  ///< N
     double bhattacharyya = 0.0;
     double coordinationError = 0.0;
     int levelsCompared = 0;

@@ -73,7 +73,7 @@ OscillationAnalysis analyzeOscillation(const Settings& settings, const SeriesTab
 {
     OscillationAnalysis result;
     result.column = column;
-    if (settings.setup == Setup::Chain) {
+    if (settings.setup == Setup::Chain && !chainTheoryInapplicable(settings)) {
         const auto chain = chainParametersFrom(settings);
         const double k = theory::slowestModeWaveNumber(chain);
         const double omega = theory::angularFrequency(chain, k);

@@ -1,5 +1,6 @@
 #include "contact/CellList.h"
 
+#include "scenario/Value.h"
 #include "util/Parallel.h"
 
 #include <algorithm>
@@ -156,9 +157,16 @@ void CellList::findPeriodicPairs(const Particles& particles, const PeriodicCell&
     const double range = 2.0 * largest + std::max(margin, 0.0);
     const double narrowest = cell.narrowestWidth();
     if (2.0 * range > narrowest) {
-        throw std::runtime_error("periodic cell " + std::to_string(narrowest) +
-                                 " m across is narrower than twice the interaction range " + std::to_string(range) +
-                                 " m: minimum-image contacts are ambiguous (too few particles)");
+        // Two diameters per half cell: too few grains for the cell; else the margin (a step's approach) outgrew it.
+        const std::string cause =
+            4.0 * largest > narrowest
+                ? "too few particles"
+                : "the grains or the cell's dilation move " + formatShort(margin) +
+                      " m in one step: too fast for solver.dt (a pressure.external too high for pressure.inertia, "
+                      "or a blow-up)";
+        throw std::runtime_error("periodic cell " + formatShort(narrowest) +
+                                 " m across is narrower than twice the interaction range " + formatShort(range) +
+                                 " m: minimum-image contacts are ambiguous (" + cause + ")");
     }
     // Cells at least one interaction range across, laid out in reduced coordinates (along the cell's edges);
     // the grid wraps, so neighbours lie in adjacent cells modulo the grid.

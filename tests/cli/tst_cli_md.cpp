@@ -56,6 +56,18 @@ void CliSoftParticleTest::chainSwitchesToMdWithOneFlag()
     const std::string message = "MD chain / CD theory: omega " + std::to_string(omega) + ", tau " + std::to_string(tau);
     QVERIFY2(std::fabs(omega - 1.0) < 0.05, message.c_str());
     QVERIFY2(std::fabs(tau - 1.0) < 0.05, message.c_str());
+
+    // md with its own stiffness is another chain: its fit, no theory to hold it against.
+    const ScratchDirectory own;
+    QCOMPARE(runGranular("run chain1d --quiet --set solver.method=md --set material.stiffness=1e3 --out '" +
+                         own.path.string() + "'")
+                 .exitCode,
+             0);
+    const auto ownSummary = nlohmann::json::parse(slurp(own.path / "summary.json"));
+    const auto& oscillation = ownSummary.at("oscillation");
+    QVERIFY(oscillation.contains("fit"));
+    QVERIFY(!oscillation.contains("theory") && !oscillation.contains("fit_over_theory"));
+    QVERIFY(oscillation.at("theory_not_applicable").get<std::string>().find("CD-equivalent") != std::string::npos);
 }
 
 void CliSoftParticleTest::badMaterialIsOneLineNamingTheKey()

@@ -384,6 +384,41 @@ private slots:
         QVERIFY2(std::abs(analysis->fit->tau / tau - 1.0) < 1e-3, qPrintable(QString::number(analysis->fit->tau)));
         QVERIFY(panel.oscillationSummary().contains(QStringLiteral("rad/s")));
     }
+
+    /// A window without an oscillation (the piston creeping at constant speed): Levenberg-Marquardt stops on its
+    /// budget, and the panel says there is no fit instead of showing its omega, tau and R^2 = 1.000 as a result, and
+    /// draws no fit curve.
+    void aFitThatDidNotConvergeIsNotShownAsOne()
+    {
+        PlotPanel panel;
+        panel.resize(420, 900);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.startRun(runInfo("piston2d", {"piston_y"}, {"m"}, 1000));
+        std::vector<SeriesRow> rows;
+        for (int i = 0; i <= 1000; ++i) {
+            const double t = 0.01 * i;
+            rows.push_back({t, {60.0 + 0.1 * t}});
+        }
+        panel.appendRows(rows);
+        panel.setFitWindow(2.0, 8.0);
+        panel.refreshNow();
+        QVERIFY(panel.oscillation().has_value());
+        QVERIFY2(panel.oscillation()->fit.has_value() && !panel.oscillation()->fit->converged,
+                 "the line's fit is expected to stop on its budget");
+        const QString summary = panel.oscillationSummary();
+        QVERIFY2(summary.contains(QStringLiteral("no fit")) && !summary.contains(QStringLiteral("R\u00b2")),
+                 qPrintable(summary));
+        for (auto* view : panel.findChildren<granular::ui::TimeChartView*>()) {
+            for (auto* series : view->chart()->series()) {
+                if (series->name().startsWith(QStringLiteral("fit"))) {
+                    const auto* line = qobject_cast<QLineSeries*>(series);
+                    QVERIFY(line != nullptr);
+                    QCOMPARE(line->count(), 0);
+                }
+            }
+        }
+    }
 };
 
 QTEST_MAIN(PlotPanelTest)

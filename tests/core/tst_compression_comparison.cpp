@@ -1,0 +1,120 @@
+// Brodu et al. 2015's measures between two compression runs (analysis/CompressionComparison.h, PHYSICS.md: R_top at
+// the largest compression, err_f over all compression levels, bhat and err_Z averaged over them), on the last
+// loading/unloading cycle that both runs went through to its end: a stroke a run stopped inside, or the rest after
+// the protocol, is no cycle to compare.
+#include "analysis/CompressionComparison.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+using namespace granular;
+using analysis::CompressionLevel;
+using analysis::CompressionRun;
+
+namespace {
+
+constexpr int kLevels = 10;
+constexpr double kAmplitude = 0.03;  // m
+
+/// The top force (N) at compression x (m) of a stroke: stiffer loading (down, odd strokes) than unloading.
+double topForce(double x, std::int64_t stroke, double scale)
+{
+    return scale * (stroke % 2 == 1 ? 500.0 : 400.0) * x;
+}
+
+/// A run of `strokes` strokes sampled 100 times each, the last one stopped at `lastFraction` of its way (1: whole),
+/// then `rest` samples of the rest after the protocol (labelled strokes + 1). Forces scaled by `scale`.
+CompressionRun run(std::int64_t strokes, double lastFraction, int rest, double scale)
+{
+    CompressionRun r;
+    for (std::int64_t s = 1; s <= strokes; ++s) {
+        const bool down = s % 2 == 1;
+        const double fraction = s == strokes ? lastFraction : 1.0;
+        for (int i = 0; i < 100 && i <= static_cast<int>(100 * fraction); ++i) {
+            const double along = kAmplitude * i / 100.0;
+            const double x = down ? along : kAmplitude - along;
+            r.compression.push_back(x);
+            r.stroke.push_back(s);
+            r.topForce.push_back(topForce(x, s, scale));
+        }
+        for (int meet = 0; meet <= kLevels; ++meet) {
+            if (static_cast<double>(meet) / kLevels > fraction) {
+                break;
+            }
+            CompressionLevel l;
+            l.stroke = s;
+            l.level = down ? meet : kLevels - meet;
+            l.compression = kAmplitude * l.level / kLevels;
+            l.topForce = topForce(l.compression, s, scale);
+            l.coordinationAbove = 4.0 * scale;
+            l.forces = {scale * 1.0, scale * 2.0, scale * 3.0};
+            r.levels.push_back(l);
+        }
+    }
+    for (int i = 0; i < rest; ++i) {
+        r.compression.push_back(strokes % 2 == 1 ? kAmplitude : 0.0);
+        r.stroke.push_back(strokes + 1);
+        r.topForce.push_back(topForce(r.compression.back(), strokes, scale));
+    }
+    return r;
+}
+
+}  // namespace
+
+class CompressionComparisonTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void aRunComparedWithItselfHasNoError()
+    {
+        const CompressionRun whole = run(4, 1.0, 20, 1.0);
+        const auto c = analysis::compareCompression(whole, whole);
+        QCOMPARE(c.loadingStroke, std::int64_t{3});
+        QCOMPARE(c.unloadingStroke, std::int64_t{4});  // not the rest after the protocol (label 5)
+        QCOMPARE(c.topRatio, 1.0);
+        QCOMPARE(c.forceErrorLevels, 0.0);
+        QCOMPARE(c.forceErrorUnloading, 0.0);
+        QCOMPARE(c.levelsCompared, 2 * (kLevels + 1));  // every level of the cycle, loading and unloading
+    }
+
+    void aStrokeTheRunStoppedInsideIsNotCompared()
+    {
+        // Stopped halfway through stroke 4: the last complete cycle is strokes 1 and 2. Comparing the partial
+        // unloading stroke gave err_f = 0.14 for the same data.
+        const auto c = analysis::compareCompression(run(4, 0.5, 0, 1.0), run(4, 1.0, 20, 1.0));
+        QCOMPARE(c.loadingStroke, std::int64_t{1});
+        QCOMPARE(c.unloadingStroke, std::int64_t{2});
+        QCOMPARE(c.forceErrorLevels, 0.0);
+        QCOMPARE(c.forceErrorUnloading, 0.0);
+        // Three strokes and the rest: the rest is no unloading stroke (it gave err_f 0.2, the relaxation at the
+        // bottom).
+        const auto three = analysis::compareCompression(run(3, 1.0, 20, 1.0), run(4, 1.0, 20, 1.0));
+        QCOMPARE(three.unloadingStroke, std::int64_t{2});
+        QCOMPARE(three.forceErrorUnloading, 0.0);
+    }
+
+    void theMeasuresOfAStifferRun()
+    {
+        // Forces 1.2 times the reference's at every level: R_top 1.2 at the deepest level; err_f the RMS of 0.2 F
+        // over the cycle's 22 levels (N); Z_tau 4.8 against 4; the same force distribution up to scale.
+        const auto c = analysis::compareCompression(run(4, 1.0, 0, 1.2), run(4, 1.0, 0, 1.0));
+        QVERIFY(std::fabs(c.topRatio - 1.2) < 1e-12);
+        QVERIFY(std::fabs(c.topForce - topForce(kAmplitude, 3, 1.2)) < 1e-12);
+        double squares = 0.0;
+        for (const std::int64_t s : {std::int64_t{3}, std::int64_t{4}}) {
+            for (int level = 0; level <= kLevels; ++level) {
+                const double d = 0.2 * topForce(kAmplitude * level / kLevels, s, 1.0);
+                squares += d * d;
+            }
+        }
+        QVERIFY(std::fabs(c.forceErrorLevels - std::sqrt(squares / (2 * (kLevels + 1)))) < 1e-12);
+        QVERIFY(std::fabs(c.coordinationError - 0.8) < 1e-12);
+        QVERIFY(c.bhattacharyya >= 0.0);
+    }
+};
+
+QTEST_APPLESS_MAIN(CompressionComparisonTest)
+#include "tst_compression_comparison.moc"
