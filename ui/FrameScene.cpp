@@ -738,22 +738,33 @@ int FrameScene::pick(double x, double y) const
     const Vec3 near = worldAt(0.0);
     const Vec3 direction = (worldAt(1.0) - near).normalized();
     const double scale = std::clamp(p.options.particleScale, 0.05, 1.0);
+    const Frame& frame = *p.frame;
     int best = -1;
     double bestDistance = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < p.frame->position.size(); ++i) {
-        // |near + s direction - centre| = r: the nearer root s of s^2 + 2 b s + c = 0.
-        const Vec3 offset = near - p.frame->position[i].cast<double>();
-        const double r = scale * static_cast<double>(p.frame->radius[i]);
+    // Particle i drawn at `centre`: |near + s direction - centre| = r, the nearer root s of s^2 + 2 b s + c = 0.
+    const auto consider = [&](std::size_t i, const Vec3& centre) {
+        const Vec3 offset = near - centre;
+        const double r = scale * static_cast<double>(frame.radius[i]);
         const double b = offset.dot(direction);
         const double c = offset.squaredNorm() - r * r;
         const double discriminant = b * b - c;
         if (discriminant < 0.0) {
-            continue;
+            return;
         }
         const double s = -b - std::sqrt(discriminant);
         if (s >= 0.0 && s < bestDistance) {
             bestDistance = s;
             best = static_cast<int>(i);
+        }
+    };
+    for (std::size_t i = 0; i < frame.position.size(); ++i) {
+        consider(i, frame.position[i].cast<double>());
+    }
+    if (frame.periodic && p.options.periodicImages) {
+        // The dimmed images around a periodic cell are the same grains: a click on one picks its grain.
+        for (const auto& [i, shift] :
+             periodicImages(frame, frame.position.size(), [&frame](std::size_t k) { return frame.position[k]; })) {
+            consider(i, (frame.position[i] + shift).cast<double>());
         }
     }
     return best;

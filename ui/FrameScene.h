@@ -66,7 +66,7 @@ public:
     [[nodiscard]] double meanNormalForce() const;
 
     /// The particle drawn nearest to the eye under the display point (pixels from the bottom
-    /// left, as VTK counts them); -1 when the ray misses every particle.
+    /// left, as VTK counts them), or whose periodic image is drawn there; -1 when the ray misses every particle.
     [[nodiscard]] int pick(double x, double y) const;
     /// Rings a particle (-1: none).
     void setHighlighted(int index);

@@ -174,6 +174,38 @@ private slots:
         QCOMPARE(view_->grabView(), initial);
     }
 
+    /// A periodic cell's dimmed images are its grains: a click on the image of the one grain (near the cell's left
+    /// edge, so that its image shows beyond the right edge) picks that grain. Along the view's middle row the grain is
+    /// hit in two separate runs of pixels, itself and its image; before, only in the first.
+    void clickingAPeriodicImagePicksItsGrain()
+    {
+        auto frame = std::make_shared<granular::Frame>();
+        frame->dimension = 2;
+        constexpr double kSide = 0.02;
+        frame->periodic = true;
+        frame->cell = granular::PeriodicCell::cube(2, kSide);
+        frame->bounds = frame->cell.box();
+        frame->position.emplace_back(0.002F, 0.01F, 0.0F);
+        frame->velocity.emplace_back(Eigen::Vector3f::Zero());
+        frame->radius.push_back(0.0015F);
+        auto options = view_->options();
+        options.periodicImages = true;
+        view_->setOptions(options);
+        QVERIFY(!showAndSettle(frame).isNull());
+        const int row = view_->height() / 2;
+        int runs = 0;
+        bool inside = false;
+        for (int x = 0; x < view_->width(); ++x) {
+            const int picked = view_->particleAt(QPoint(x, row));
+            QVERIFY(picked == -1 || picked == 0);
+            if (picked == 0 && !inside) {
+                ++runs;
+            }
+            inside = picked == 0;
+        }
+        QCOMPARE(runs, 2);
+    }
+
 private:
     /// Shows the frame and waits for the paint it asked for, so that a later paint can only come
     /// from what the test does next. Returns the image.
