@@ -143,6 +143,14 @@ RunSession RunSession::resume(const fs::path& directory, const std::vector<std::
         }
         edited.setFromText(key, assignment.substr(equals + 1));
     }
+    // The run's step count, its end (run.time / solver.dt) and its output grid count steps of the saved solver.dt: a
+    // resume at another dt ended at the wrong time, with rows off the grid.
+    const double savedStep = parseSettings(scenario).solver.dt;
+    if (const double step = parseSettings(edited).solver.dt; step != savedStep) {
+        throw ScenarioError("solver.dt: " + formatValue(Value(step)) + " s; a resumed run goes on with its step, " +
+                            formatValue(Value(savedStep)) + " s (its steps and output grid count in it); accepted: " +
+                            formatValue(Value(savedStep)) + " s, or a new run for another step");
+    }
     if (checkpoint.session.empty()) {
         throw CheckpointError((directory / "checkpoint.bin").string() +
                               ": holds a state without a run (saved by the studio's File > Save state); granular "

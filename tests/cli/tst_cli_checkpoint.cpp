@@ -126,6 +126,14 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(isOneLineNaming(r.err, "run.time: 0.05 s ends before the checkpoint, at t = 0.1"), r.err.c_str());
         QVERIFY(slurp(out / "series.csv") == series);
+        // The run's steps, end and output grid count steps of its solver.dt: another dt at a resume ended the run
+        // at the wrong time, with rows off the grid.
+        const Result step =
+            runGranular("resume '" + out.string() + "' --quiet --set run.time=0.2 --set solver.dt=5e-4");
+        QCOMPARE(step.exitCode, 2);
+        QVERIFY2(isOneLineNaming(step.err, "solver.dt: 5e-04 s; a resumed run goes on with its step, 0.001 s"),
+                 step.err.c_str());
+        QVERIFY(slurp(out / "series.csv") == series);
     }
     void aResumeGoesOnCheckpointingAtTheSavedInterval()
     {
