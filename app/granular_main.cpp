@@ -52,9 +52,10 @@ int runCommandLine(int argc, char** argv)
         ->allow_extra_args(false);
     runCommand->add_option("--out", run.outDirectory, "write series.csv, summary.json, scenario.json into DIR");
     runCommand
-        ->add_option("--threads", run.threads,
-                     "solver threads: md and mcdem contacts, cd contact search and coloured sweep; default: "
-                     "OMP_NUM_THREADS if set, else every core (results are identical for any count)")
+        ->add_option(
+            "--threads", run.threads,
+            "solver threads: md and mcdem contacts, cd contact search and coloured sweep; default: "
+            "OMP_NUM_THREADS if set, else every core the process may run on (results are identical for any count)")
         ->check(CLI::Range(1, 256));
     runCommand->add_flag("--fixed-threads", run.fixedThreads,
                          "every step on --threads threads (default: a step runs on fewer threads where that is "
@@ -76,9 +77,10 @@ int runCommandLine(int argc, char** argv)
     resumeCommand->add_option("--checkpoint-every", resume.checkpointEvery, "go on writing checkpoints every T s")
         ->check(kFinitePositiveSeconds);
     resumeCommand
-        ->add_option("--threads", resume.threads,
-                     "solver threads: md and mcdem contacts, cd contact search and coloured sweep; default: "
-                     "OMP_NUM_THREADS if set, else every core (results are identical for any count)")
+        ->add_option(
+            "--threads", resume.threads,
+            "solver threads: md and mcdem contacts, cd contact search and coloured sweep; default: "
+            "OMP_NUM_THREADS if set, else every core the process may run on (results are identical for any count)")
         ->check(CLI::Range(1, 256));
     resumeCommand->add_flag("--fixed-threads", resume.fixedThreads,
                             "every step on --threads threads (default: a step runs on fewer threads where that is "
@@ -111,7 +113,8 @@ int runCommandLine(int argc, char** argv)
     sweepCommand->add_option("--set", sweep.assignments, "override a parameter, KEY=VALUE (repeatable)")
         ->allow_extra_args(false);
     sweepCommand
-        ->add_option("--jobs", sweep.jobs, "runs at once on this machine (default: every core; not under mpirun)")
+        ->add_option("--jobs", sweep.jobs,
+                     "runs at once on this machine (default: every core the process may run on; not under mpirun)")
         ->check(CLI::Range(1, 1024));
     sweepCommand->add_flag("--quiet", sweep.quiet, "no line per run");
 
@@ -125,7 +128,8 @@ int runCommandLine(int argc, char** argv)
     ensembleCommand->add_option("--set", ensemble.assignments, "override a parameter, KEY=VALUE (repeatable)")
         ->allow_extra_args(false);
     ensembleCommand
-        ->add_option("--jobs", ensemble.jobs, "runs at once on this machine (default: every core; not under mpirun)")
+        ->add_option("--jobs", ensemble.jobs,
+                     "runs at once on this machine (default: every core the process may run on; not under mpirun)")
         ->check(CLI::Range(1, 1024));
     ensembleCommand->add_flag("--quiet", ensemble.quiet, "no line per run");
 

@@ -192,11 +192,11 @@ int main(int argc, char** argv)
                                                    "frames, and recording.mp4 when the studio closes if ffmpeg is "
                                                    "installed"),
                                     QStringLiteral("FOLDER"));
-    const QCommandLineOption threads(
-        QStringLiteral("threads"),
-        QStringLiteral("solver threads for md, mcdem and cd (default: OMP_NUM_THREADS if set, else every core; "
-                       "results do not depend on them)"),
-        QStringLiteral("N"));
+    const QCommandLineOption threads(QStringLiteral("threads"),
+                                     QStringLiteral("solver threads for md, mcdem and cd (default: OMP_NUM_THREADS if "
+                                                    "set, else every core the process may run on; "
+                                                    "results do not depend on them)"),
+                                     QStringLiteral("N"));
     const QCommandLineOption fixedThreads(
         QStringLiteral("fixed-threads"),
         QStringLiteral("run every step on the solver threads set, even where one thread is faster while other "

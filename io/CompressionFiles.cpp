@@ -2,8 +2,12 @@
 
 #include "CsvSeries.h"
 #include "scenario/Value.h"
+#include "sim/Run.h"
+
+#include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <fstream>
 #include <map>
 #include <stdexcept>
 #include <utility>
@@ -100,6 +104,11 @@ analysis::CompressionRun readCompressionRun(const std::filesystem::path& directo
         }
         run.levels[found->second].forces.push_back(forces.value(r, "force", true));
     }
+    // Whether the plate's program was over when the run stopped (summary.json; an unreadable or older summary: no).
+    std::ifstream summaryFile(directory / "summary.json");
+    const auto summary = nlohmann::json::parse(summaryFile, nullptr, false);
+    run.protocolEnded = summary.is_object() && summary.contains("stopped") && summary["stopped"].is_string() &&
+                        summary["stopped"].get<std::string>() == runEndName(RunEnd::StoppingRule);
     return run;
 }
 

@@ -682,6 +682,9 @@ QString PlotPanel::oscillationSummary() const
     } else {
         text += tr("no fit (%1)").arg(QString::fromStdString(o.error));
     }
+    if (!o.theoryNote.empty()) {
+        text += tr("; no theory: %1").arg(QString::fromStdString(o.theoryNote));
+    }
     if (o.theoryOmega) {
         text += tr("; theory \u03c9 = %1 rad/s, \u03c4 = %2 s")
                     .arg(formatNumber(*o.theoryOmega), formatNumber(*o.theoryTau));

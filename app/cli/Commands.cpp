@@ -6,6 +6,7 @@
 #include "ScenarioJson.h"
 #include "cli/RunSession.h"
 #include "scenario/ScenarioError.h"
+#include "settings/SettingsChecks.h"
 #include "sim/Simulation.h"
 #include "util/Parallel.h"
 
@@ -68,6 +69,7 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
             scenario.set("seed", *options.seed);
         }
         simulation = std::make_unique<Simulation>(std::move(scenario));
+        checkRunCoversAStep(simulation->settings());
     } catch (const ScenarioError& error) {
         err << "granular: " << error.what() << '\n';
         return BadInput;

@@ -143,7 +143,7 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
         seeds = parseSeeds(options.seeds);
         scenario = scenarioFromArguments(options.scenario, options.assignments);
         scenario.set("seed", seeds.front());
-        checkSettings(parseSettings(scenario));
+        checkRunCoversAStep(parseSettings(scenario));
         {
             const Simulation trial(scenario);
             advisories = trial.advisories();

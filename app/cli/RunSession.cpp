@@ -15,6 +15,7 @@
 #include "scenario/Value.h"
 #include "settings/Settings.h"
 #include "settings/SettingsBinding.h"
+#include "settings/SettingsChecks.h"
 #include "sim/Run.h"
 #include "util/StateArchive.h"
 
@@ -167,6 +168,7 @@ RunSession RunSession::resume(const fs::path& directory, const std::vector<std::
                             " s ends before the checkpoint, at t = " + checkpointTime +
                             " s; accepted: a run.time of at least " + checkpointTime + " s");
     }
+    checkRunCoversAStep(simulation->settings());
     if (!options.outDirectory) {
         options.outDirectory = directory;
     }

@@ -159,7 +159,7 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
             } catch (const ScenarioError& error) {
                 throw ScenarioError(std::string("--key ") + options.key + ": " + error.what());
             }
-            checkSettings(parseSettings(scenario));
+            checkRunCoversAStep(parseSettings(scenario));
             {
                 const Simulation trial(scenario);
                 for (const auto& advice : trial.advisories()) {

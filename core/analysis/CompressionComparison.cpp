@@ -49,12 +49,18 @@ int deepestLevel(const CompressionRun& run)
 }
 
 /// The last stroke that the run went through to its end: its turning level (the deepest of a down-stroke, 0 of an
-/// up-stroke) was recorded, or the series goes on past it. A stroke the run stopped inside, and the rest after the
+/// up-stroke; `deepest`, the protocol's level count) was recorded, the series goes on past it, or it is the last stroke
+/// with levels of a run that ended with the plate's program. A stroke the run stopped inside, and the rest after the
 /// protocol (labelled strokes + 1, without levels), are not complete.
-std::int64_t lastCompleteStroke(const CompressionRun& run)
+std::int64_t lastCompleteStroke(const CompressionRun& run, int deepest)
 {
-    const int deepest = deepestLevel(run);
     std::int64_t last = 0;
+    if (run.protocolEnded) {
+        // Runs made before 2026-11-29 lost the last turning level when the turn fell between two steps.
+        for (const auto& l : run.levels) {
+            last = std::max(last, l.stroke);
+        }
+    }
     for (const auto& l : run.levels) {
         if (deepest > 0 && l.level == (l.stroke % 2 == 1 ? deepest : 0)) {
             last = std::max(last, l.stroke);
@@ -138,7 +144,9 @@ double bhattacharyyaDistance(const std::vector<double>& p, const std::vector<dou
 
 CompressionComparison compareCompression(const CompressionRun& run, const CompressionRun& reference)
 {
-    const std::int64_t shared = std::min(lastCompleteStroke(run), lastCompleteStroke(reference));
+    // The protocol's level count: a run stopped inside its first stroke has not reached it.
+    const int deepest = std::max(deepestLevel(run), deepestLevel(reference));
+    const std::int64_t shared = std::min(lastCompleteStroke(run, deepest), lastCompleteStroke(reference, deepest));
     if (shared < 1) {
         throw std::invalid_argument("the runs share no complete stroke of the compression protocol");
     }
@@ -152,7 +160,6 @@ CompressionComparison compareCompression(const CompressionRun& run, const Compre
     }
     // At the largest compression: the snapshot of the deepest level, which the series' last sample of the stroke
     // precedes by up to an output interval (the turning sample is labelled with the next stroke).
-    const int deepest = deepestLevel(reference);
     const CompressionLevel* top = findLevel(run, c.loadingStroke, deepest);
     const CompressionLevel* referenceTop = findLevel(reference, c.loadingStroke, deepest);
     c.topForce = top != nullptr ? top->topForce : loading.back().second;

@@ -14,6 +14,7 @@ struct CompressionRun {
     std::vector<std::int64_t> stroke;
     std::vector<double> topForce;  ///< N
     std::vector<CompressionLevel> levels;
+    bool protocolEnded = false;  ///< the run stopped because the plate's program was over (its stopping rule)
 };
 
 /// How far a compression run is from a reference run (Brodu et al. 2015, "Models"), on the last complete

@@ -73,7 +73,10 @@ OscillationAnalysis analyzeOscillation(const Settings& settings, const SeriesTab
 {
     OscillationAnalysis result;
     result.column = column;
-    if (settings.setup == Setup::Chain && !chainTheoryInapplicable(settings)) {
+    const auto inapplicable = settings.setup == Setup::Chain ? chainTheoryInapplicable(settings) : std::nullopt;
+    if (inapplicable) {
+        result.theoryNote = *inapplicable;
+    } else if (settings.setup == Setup::Chain) {
         const auto chain = chainParametersFrom(settings);
         const double k = theory::slowestModeWaveNumber(chain);
         const double omega = theory::angularFrequency(chain, k);

@@ -36,6 +36,7 @@ struct OscillationAnalysis {
     std::string error;                        ///< why there is no fit (too few samples, constant signal, ...)
     std::optional<double> theoryOmega;        ///< rad/s
     std::optional<double> theoryTau;          ///< s
+    std::string theoryNote;                   ///< why a chain has no theory to compare with (chainTheoryInapplicable)
     std::vector<CurvePoint> fitCurve;         ///< over the window
     /// The theory's omega and tau with the fit's x0, amplitude and phase at the window start.
     std::vector<CurvePoint> theoryCurve;

@@ -153,8 +153,9 @@ void checkWallFriction(const Settings& s)
     }
 }
 
-/// A run is whole steps: run.time shorter than one step ran a whole one (run.time = 0.001 s, solver.dt = 1 s: 1 s).
-void checkRunTime(const Settings& s)
+}  // namespace
+
+void checkRunCoversAStep(const Settings& s)
 {
     if (s.run.time < s.solver.dt) {
         throw ScenarioError("run.time: " + formatValue(s.run.time) + " s is shorter than one step of solver.dt = " +
@@ -162,12 +163,9 @@ void checkRunTime(const Settings& s)
     }
 }
 
-}  // namespace
-
 void checkSettings(const Settings& s)
 {
     checkStepCount(s);
-    checkRunTime(s);
     checkWallFriction(s);
     if (s.setup == Setup::Piston) {
         checkPistonLoad(s);

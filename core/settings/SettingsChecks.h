@@ -9,4 +9,8 @@ struct Settings;
 /// that names the key and what is accepted.
 void checkSettings(const Settings& settings);
 
+/// A command-line run is whole steps: run.time shorter than one solver.dt ran a whole one (0.001 s at dt = 1 s ran
+/// 1 s). Throws ScenarioError naming run.time. (The studio plays on past run.time, so it edits solver.dt freely.)
+void checkRunCoversAStep(const Settings& settings);
+
 }  // namespace granular

@@ -32,6 +32,17 @@ std::string grainName(const std::string& file, std::size_t index)
     return "particles.file: " + file + ": grain " + std::to_string(index + 1);
 }
 
+/// Whether a file grain lies and moves in the plane z = 0, but for round-off (a file's own, or of the up-axis turn).
+bool inThePlane(const Packing::Grain& g)
+{
+    constexpr double kRoundOff = 1e-9;
+    const auto small = [](double x, double scale) { return std::fabs(x) <= std::max(kRoundOff * scale, 1e-12); };
+    const double speed = std::hypot(g.velocity.x(), g.velocity.y());
+    const double spin = std::fabs(g.angularVelocity.z());
+    return small(g.position.z(), g.radius) && small(g.velocity.z(), speed) && small(g.angularVelocity.x(), spin) &&
+           small(g.angularVelocity.y(), spin);
+}
+
 /// Refuses file grains that a 2D scenario cannot hold (off the plane z = 0, moving or spinning out of it), and grains
 /// that overlap each other or the box's floor and side walls (those of `walls`) by more than kDeepestFileOverlap of the
 /// smaller radius.
@@ -40,12 +51,12 @@ void checkFileGrains(const Packing& packing, const std::string& file, int dimens
     const auto& grains = packing.grains;
     for (std::size_t i = 0; i < grains.size(); ++i) {
         const auto& g = grains[i];
-        if (dimension == 2 && (g.position.z() != 0.0 || g.velocity.z() != 0.0 || g.angularVelocity.x() != 0.0 ||
-                               g.angularVelocity.y() != 0.0)) {
+        if (dimension == 2 && !inThePlane(g)) {
             throw ScenarioError(grainName(file, i) + " has z = " + formatShort(g.position.z()) +
                                 " m, vz = " + formatShort(g.velocity.z()) +
                                 " m/s or a spin about x or y: a 2D scenario's disks move in the plane z = 0; "
-                                "accepted: z = 0, vz = 0, wx = wy = 0 (or world.dimension = 3)");
+                                "accepted: z = 0, vz = 0, wx = wy = 0 but for round-off (1e-9 of the radius, speed or "
+                                "spin), or world.dimension = 3");
         }
         double reach = walls == BoxWalls::None ? g.radius : g.position.y();
         if (walls == BoxWalls::Open || walls == BoxWalls::Closed) {
@@ -61,12 +72,37 @@ void checkFileGrains(const Packing& packing, const std::string& file, int dimens
                                 " % of its radius (box.width, box.depth: the box's sides)");
         }
     }
-    // Pairs by a grid of cells one largest diameter wide (hashed: the box may be wide and sparsely filled).
-    double largest = 0.0;
+    // Pairs by a grid of cells (hashed: the box may be wide and sparsely filled) one diameter of the 99th percentile
+    // of the radii wide; the few grains larger than that are held against every grain (with cells one largest
+    // diameter wide, one grain of 1 m among 1e5 of 1 mm put them all in one cell: 15 s).
+    std::vector<double> radii;
+    radii.reserve(grains.size());
     for (const auto& g : grains) {
-        largest = std::max(largest, g.radius);
+        radii.push_back(g.radius);
     }
-    const double width = 2.0 * largest;
+    const auto percentile = radii.begin() + static_cast<std::ptrdiff_t>(99 * (radii.size() - 1) / 100);
+    std::nth_element(radii.begin(), percentile, radii.end());
+    const double width = 2.0 * *percentile;
+    const auto checkPair = [&](std::size_t i, std::size_t j) {
+        const auto& a = grains[i];
+        const auto& b = grains[j];
+        const double overlap = a.radius + b.radius - (b.position - a.position).norm();
+        if (overlap > kDeepestFileOverlap * std::min(a.radius, b.radius)) {
+            throw ScenarioError(grainName(file, std::min(i, j)) + " and grain " + std::to_string(std::max(i, j) + 1) +
+                                " overlap by " + formatShort(overlap) + " m (radii " + formatShort(a.radius) + " and " +
+                                formatShort(b.radius) + " m); accepted: at most " +
+                                formatShort(100.0 * kDeepestFileOverlap) + " % of the smaller radius");
+        }
+    };
+    for (std::size_t i = 0; i < grains.size(); ++i) {
+        if (2.0 * grains[i].radius > width) {
+            for (std::size_t j = 0; j < grains.size(); ++j) {
+                if (j != i && (2.0 * grains[j].radius <= width || j > i)) {
+                    checkPair(i, j);
+                }
+            }
+        }
+    }
     const auto cellOf = [&](const Vec3& x) {
         return std::array<std::int64_t, 3>{static_cast<std::int64_t>(std::floor(x.x() / width)),
                                            static_cast<std::int64_t>(std::floor(x.y() / width)),
@@ -78,6 +114,9 @@ void checkFileGrains(const Packing& packing, const std::string& file, int dimens
     };
     std::unordered_map<std::uint64_t, std::vector<std::size_t>> cells;
     for (std::size_t j = 0; j < grains.size(); ++j) {
+        if (2.0 * grains[j].radius > width) {
+            continue;  // held against every grain above
+        }
         const auto c = cellOf(grains[j].position);
         for (std::int64_t dx = -1; dx <= 1; ++dx) {
             for (std::int64_t dy = -1; dy <= 1; ++dy) {
@@ -87,16 +126,7 @@ void checkFileGrains(const Packing& packing, const std::string& file, int dimens
                         continue;
                     }
                     for (const std::size_t i : found->second) {
-                        const auto& a = grains[i];
-                        const auto& b = grains[j];
-                        const double overlap = a.radius + b.radius - (b.position - a.position).norm();
-                        if (overlap > kDeepestFileOverlap * std::min(a.radius, b.radius)) {
-                            throw ScenarioError(grainName(file, i) + " and grain " + std::to_string(j + 1) +
-                                                " overlap by " + formatShort(overlap) + " m (radii " +
-                                                formatShort(a.radius) + " and " + formatShort(b.radius) +
-                                                " m); accepted: at most " + formatShort(100.0 * kDeepestFileOverlap) +
-                                                " % of the smaller radius");
-                        }
+                        checkPair(i, j);
                     }
                 }
             }
@@ -216,6 +246,13 @@ void placeGrains(World& world, const Settings& s, const Vec3& size, BoxWalls wal
         world.particles.add(grain.position, grain.radius, grain.density, world.dimension);
         world.particles.velocity.back() = grain.velocity;
         world.particles.angularVelocity.back() = grain.angularVelocity;
+        if (world.dimension == 2) {
+            // In the plane but for round-off (inThePlane): exactly.
+            world.particles.position.back().z() = 0.0;
+            world.particles.velocity.back().z() = 0.0;
+            world.particles.angularVelocity.back().x() = 0.0;
+            world.particles.angularVelocity.back().y() = 0.0;
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 // within 3 %.
 #include "BuiltinScenarios.h"
 #include "analysis/ChainOscillation.h"
+#include "analysis/OscillationAnalysis.h"
 #include "analysis/SeriesTable.h"
 #include "scenario/Scenario.h"
 #include "sim/Run.h"
@@ -112,6 +113,12 @@ void ChainOscillationTest::theTheoryIsOfTheRandomSweepAtAFixedNI()
         const auto why = reason(edits);
         QVERIFY2(why.has_value() && !why->empty(), edits.front().first);
     }
+    // The studio's analysis: no theory curve, and the reason to show instead.
+    Scenario coloured = resolveScenario("chain1d");
+    coloured.setFromText("solver.sweep", "coloured");
+    const auto analysis = analysis::analyzeOscillation(parseSettings(coloured), SeriesTable{}, "probe_x", {0.0, 1.0});
+    QVERIFY(!analysis.theoryOmega.has_value());
+    QVERIFY(analysis.theoryNote.find("random sweep") != std::string::npos);
 }
 
 // The built-in chain is the paper's: n = 50, d = m = dt = 1, N_I = 40, so (eq. 54, 57, 58, 60)

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 using namespace granular;
@@ -62,6 +63,17 @@ CompressionRun run(std::int64_t strokes, double lastFraction, int rest, double s
     return r;
 }
 
+/// Whether compareCompression refuses the pair (no complete cycle in common).
+bool refused(const CompressionRun& a, const CompressionRun& b)
+{
+    try {
+        (void)analysis::compareCompression(a, b);
+    } catch (const std::invalid_argument&) {
+        return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 class CompressionComparisonTest : public QObject {
@@ -94,6 +106,30 @@ private slots:
         const auto three = analysis::compareCompression(run(3, 1.0, 20, 1.0), run(4, 1.0, 20, 1.0));
         QCOMPARE(three.unloadingStroke, std::int64_t{2});
         QCOMPARE(three.forceErrorUnloading, 0.0);
+    }
+
+    void aRunStoppedInsideItsFirstStrokeHasNoCycle()
+    {
+        // Its deepest snapshot is level 5: the protocol's 10 come from the other run, and nothing is compared (it
+        // compared as identical, R_top 1).
+        const CompressionRun half = run(1, 0.5, 0, 1.0);
+        const CompressionRun whole = run(4, 1.0, 20, 1.0);
+        QVERIFY(refused(whole, half));
+        QVERIFY(refused(half, whole));
+    }
+
+    void aRunThatEndedWithItsProgramCompletesItsLastStroke()
+    {
+        // A run made before 2026-11-29 could lose the last turning level (stroke 4, level 0), and no row follows
+        // the program's end: its stopping rule says the stroke was whole.
+        CompressionRun older = run(4, 1.0, 0, 1.0);
+        older.levels.pop_back();
+        older.protocolEnded = true;
+        const auto c = analysis::compareCompression(older, run(4, 1.0, 20, 1.0));
+        QCOMPARE(c.unloadingStroke, std::int64_t{4});
+        QCOMPARE(c.levelsCompared, 2 * (kLevels + 1) - 1);
+        older.protocolEnded = false;  // stopped by run.time: the stroke may be cut, the cycle before is compared
+        QCOMPARE(analysis::compareCompression(older, run(4, 1.0, 20, 1.0)).unloadingStroke, std::int64_t{2});
     }
 
     void theMeasuresOfAStifferRun()

@@ -43,6 +43,17 @@ class EditsInForceTest : public QObject {
     Q_OBJECT
 
 private slots:
+    /// The studio plays on past run.time: a live solver.dt longer than run.time is an edit it takes (only the
+    /// command line, whose run is whole steps up to run.time, refuses such a run: checkRunCoversAStep).
+    void aStepLongerThanRunTimeIsALiveEdit()
+    {
+        Scenario scenario = resolveScenario("chain1d");
+        scenario.setFromText("run.time", "10");
+        Simulation simulation(scenario);
+        QVERIFY(simulation.setParameter("solver.dt", Value(20.0)));
+        QCOMPARE(simulation.settings().solver.dt, 20.0);
+    }
+
     void resetRebuildsTheRunAsSet()
     {
         Simulation simulation = pastTheLoadStep();

@@ -162,7 +162,10 @@ private slots:
     {
         QCOMPARE(placementErrorOf("x,y,z,radius\n1,0.5,0,0.5\n1,2,5,0.5\n", 2),
                  std::string("grain 2 has z = 5 m, vz = 0 m/s or a spin about x or y: a 2D scenario's disks move in "
-                             "the plane z = 0; accepted: z = 0, vz = 0, wx = wy = 0 (or world.dimension = 3)"));
+                             "the plane z = 0; accepted: z = 0, vz = 0, wx = wy = 0 but for round-off (1e-9 of the "
+                             "radius, speed or spin), or world.dimension = 3"));
+        // Round-off off the plane (a file's own, or of the up-axis turn) is taken as the plane.
+        QCOMPARE(placementErrorOf("x,y,z,radius,vx,vz\n1,0.5,1e-17,0.5,1,1e-17\n", 2), std::string());
         QVERIFY(placementErrorOf("x,y,z,radius,vz\n1,0.5,0,0.5,3\n", 2).find("vz = 3 m/s") != std::string::npos);
         QCOMPARE(placementErrorOf("x,y,z,radius\n1,0.5,1,0.5\n1,0.6,1,0.5\n", 3),
                  std::string("grain 1 and grain 2 overlap by 0.9 m (radii 0.5 and 0.5 m); accepted: at most 10 % of "
@@ -175,6 +178,9 @@ private slots:
         QCOMPARE(placementErrorOf("x,y,z,radius\n1,0.48,1,0.5\n1.98,0.5,1,0.5\n", 3), std::string());
         QCOMPARE(placementErrorOf("x,y,z,radius\n0.1,1,1,0.5\n", 3, BoxWalls::Floor), std::string());
         QCOMPARE(placementErrorOf("x,y,z,radius\n1,0,1,0.5\n", 3, BoxWalls::None), std::string());
+        // A grain far larger than the others is held against every one (it put them all in one cell: 15 s for 1e5).
+        QCOMPARE(placementErrorOf("x,y,z,radius\n2,2,2,1.5\n0.2,0.2,0.2,0.1\n3.7,0.2,0.2,0.1\n", 3), std::string());
+        QVERIFY(!placementErrorOf("x,y,z,radius\n2,2,2,1.5\n0.2,0.2,0.2,0.1\n3.3,2,2,0.1\n", 3).empty());
     }
 
     void missingFileIsNamed()
