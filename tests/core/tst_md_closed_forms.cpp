@@ -193,6 +193,20 @@ void SoftParticleClosedFormTest::elasticCollisionsConserveEnergy()
     }
 }
 
+/// The Hertz law without a dashpot (e = 1) for grains of Young's modulus E (Pa) and Poisson ratio nu, one MD step
+/// of dt (s) per step.
+md::SoftParticleSettings elasticHertz(double E, double nu, double dt)
+{
+    md::SoftParticleSettings settings;
+    settings.dt = dt;
+    settings.substeps = 1;
+    settings.material.law = NormalLaw::Hertz;
+    settings.material.youngModulus = E;
+    settings.material.poissonRatio = nu;
+    settings.material.restitution = 1.0;
+    return settings;
+}
+
 /// The times (s) at which the overlap `overlap()` rises above 0 and falls back to 0 (linearly between steps) as
 /// `stepper` steps `world`; -1 where it did not.
 template <class Overlap>
@@ -233,13 +247,7 @@ void SoftParticleClosedFormTest::hertzContactDurationMatchesTheory()
         const double rStar = 0.5 * kRadius;
         const double eStar = E / (2.0 * (1.0 - nu * nu));
         const double theory = 2.87 * std::pow(mStar * mStar / (rStar * eStar * eStar * v), 0.2);
-        md::SoftParticleSettings settings;
-        settings.dt = theory / 400.0;
-        settings.substeps = 1;
-        settings.material.law = NormalLaw::Hertz;
-        settings.material.youngModulus = E;
-        settings.material.poissonRatio = nu;
-        settings.material.restitution = 1.0;
+        const md::SoftParticleSettings settings = elasticHertz(E, nu, theory / 400.0);
         SoftParticleStepper stepper(settings);
         const auto overlap = [&world] {
             return 2.0 * kRadius - (world.particles.position[1] - world.particles.position[0]).norm();
@@ -277,13 +285,7 @@ void SoftParticleClosedFormTest::hertzContactInADrumHasTheBoresRadius()
     const double bore = kRadius * std::sqrt(drumRadius / (drumRadius - kRadius));
     QVERIFY(relativelyClose(md::hertzEffectiveRadius(ContactKind::Drum, drumRadius, kRadius), bore, 1e-15));
     const double theory = 2.87 * std::pow(mass * mass / (bore * eStar * eStar * v), 0.2);
-    md::SoftParticleSettings settings;
-    settings.dt = theory / 400.0;
-    settings.substeps = 1;
-    settings.material.law = NormalLaw::Hertz;
-    settings.material.youngModulus = E;
-    settings.material.poissonRatio = nu;
-    settings.material.restitution = 1.0;
+    const md::SoftParticleSettings settings = elasticHertz(E, nu, theory / 400.0);
     SoftParticleStepper stepper(settings);
     const auto overlap = [&world, drumRadius] {
         return world.particles.position[0].head<2>().norm() + kRadius - drumRadius;
