@@ -47,7 +47,11 @@ std::string otherValue(const Parameter& p, const Value& value)
     }
     case ParameterKind::Real: {
         const double x = std::get<double>(value);
-        const double y = x != 0.0 ? 0.75 * x : (p.maximum ? std::min(*p.maximum, 0.5) : 0.5);
+        // A negative value at the bottom of the range is a marker (contact.wall_friction = -1: contact.friction's),
+        // whose neighbours are refused: a plain value instead.
+        const bool marker = x < 0.0 && p.minimum && x == *p.minimum;
+        const double plain = p.maximum ? std::min(*p.maximum, 0.5) : 0.5;
+        const double y = x != 0.0 && !marker ? 0.75 * x : plain;
         return formatValue(y);
     }
     case ParameterKind::Text:
