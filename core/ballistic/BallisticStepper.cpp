@@ -4,6 +4,8 @@
 #include "model/World.h"
 #include "settings/Settings.h"
 
+#include <cmath>
+
 namespace granular {
 
 void BallisticStepper::configure(const Settings& settings)
@@ -17,11 +19,14 @@ StepDiagnostics BallisticStepper::step(World& world)
     {
         const StageTimer timer(diagnostics, StepStage::Integrate);
         auto& p = world.particles;
-        const Vec3 dv = world.gravity * dt_;
-        const Vec3 drop = 0.5 * world.gravity * dt_ * dt_;  // g dt^2 / 2
         for (std::size_t i = 0; i < p.size(); ++i) {
-            p.position[i] += p.velocity[i] * dt_ + drop;
-            p.velocity[i] += dv;
+            if (!std::isfinite(p.mass[i])) {
+                p.position[i] += p.velocity[i] * dt_;  // fixed or driven: it keeps its velocity
+                continue;
+            }
+            const Vec3 acceleration = world.gravity + p.externalForce[i] / p.mass[i];
+            p.position[i] += p.velocity[i] * dt_ + 0.5 * acceleration * dt_ * dt_;  // a dt^2 / 2
+            p.velocity[i] += acceleration * dt_;
         }
     }
     world.time += dt_;
