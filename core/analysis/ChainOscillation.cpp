@@ -2,6 +2,7 @@
 
 #include "analysis/SeriesTable.h"
 #include "md/MaterialModel.h"
+#include "scenario/Value.h"
 #include "settings/Settings.h"
 
 #include <algorithm>
@@ -10,7 +11,10 @@
 
 namespace granular::analysis {
 
-std::optional<std::string> chainTheoryInapplicable(const Settings& settings)
+namespace {
+
+/// Why the chain theory is not that of this method and its settings (chainTheoryInapplicable's first test).
+std::optional<std::string> otherMethod(const Settings& settings)
 {
     const auto& solver = settings.solver;
     switch (solver.method) {
@@ -39,6 +43,24 @@ std::optional<std::string> chainTheoryInapplicable(const Settings& settings)
     }
     return "the chain theory is that of contact dynamics (and md with the CD-equivalent law), not of solver.method = " +
            std::string(choiceName(solver.method));
+}
+
+}  // namespace
+
+std::optional<std::string> chainTheoryInapplicable(const Settings& settings)
+{
+    if (auto reason = otherMethod(settings)) {
+        return reason;
+    }
+    const theory::ChainParameters chain = chainParametersFrom(settings);
+    const double k = theory::slowestModeWaveNumber(chain);
+    if (theory::isOverdamped(chain, k)) {
+        return "the chain's slowest mode is overdamped: k = 2 pi / (4 L) = " + formatShort(k) +
+               " 1/m exceeds k_c = 2c / D = " + formatShort(theory::criticalWaveNumber(chain)) +
+               " 1/m (eq. 59), so it relaxes without oscillating and eq. 58 and 60 do not describe it; a longer chain "
+               "(chain.count) or fewer iterations (solver.iterations) bring k below k_c";
+    }
+    return std::nullopt;
 }
 
 theory::ChainParameters chainParametersFrom(const Settings& settings)

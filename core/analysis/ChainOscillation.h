@@ -27,8 +27,9 @@ struct ChainOscillation {
 
 /// Why the chain theory (eq. 58, 60, with the random sweep's q) does not describe a run with these settings, or
 /// nullopt where it does: CD (or cd_pressure) with a fixed N_I and the random sweep, or md with the CD-equivalent
-/// linear law (eq. 67-68). A coloured sweep, a convergence criterion, md with its own stiffness or damping and mcdem
-/// are other systems, whose fit has nothing to be compared with.
+/// linear law (eq. 67-68), whose slowest mode oscillates (k = 2 pi / (4 L) below k_c of eq. 59). A coloured sweep, a
+/// convergence criterion, md with its own stiffness or damping and mcdem are other systems, whose fit has nothing to be
+/// compared with; an overdamped slowest mode relaxes without the omega and tau of eq. 58 and 60.
 [[nodiscard]] std::optional<std::string> chainTheoryInapplicable(const Settings& settings);
 
 /// The chain of a `setup = chain` scenario as the theory sees it (n, m, d, dt, N_I, q).

@@ -93,7 +93,8 @@ private slots:
 };
 
 // Eq. 58, 60 with q = 0.797 (eq. 46) describe CD with a fixed N_I and the random sweep, and md with the CD-equivalent
-// law (eq. 67-68); any other run of the chain gets its fit without a theory to compare with.
+// law (eq. 67-68) where the slowest mode oscillates; any other run of the chain gets its fit without a theory to
+// compare with.
 void ChainOscillationTest::theTheoryIsOfTheRandomSweepAtAFixedNI()
 {
     const auto reason = [](const std::vector<std::pair<const char*, const char*>>& edits) {
@@ -119,6 +120,14 @@ void ChainOscillationTest::theTheoryIsOfTheRandomSweepAtAFixedNI()
     const auto analysis = analysis::analyzeOscillation(parseSettings(coloured), SeriesTable{}, "probe_x", {0.0, 1.0});
     QVERIFY(!analysis.theoryOmega.has_value());
     QVERIFY(analysis.theoryNote.find("random sweep") != std::string::npos);
+    // An overdamped slowest mode (k > k_c = 2c/D, eq. 59) has no omega and no tau of eq. 60: 20 disks at N_I = 1000
+    // (k/k_c = 1.11) and 2 disks at the built-in N_I = 40; 20 disks at N_I = 40 oscillate.
+    QVERIFY(!reason({{"chain.count", "20"}}).has_value());
+    for (const auto& edits : std::vector<std::vector<std::pair<const char*, const char*>>>{
+             {{"chain.count", "20"}, {"solver.iterations", "1000"}}, {{"chain.count", "2"}}}) {
+        const auto why = reason(edits);
+        QVERIFY2(why.has_value() && why->find("overdamped") != std::string::npos, edits.front().second);
+    }
 }
 
 // The built-in chain is the paper's: n = 50, d = m = dt = 1, N_I = 40, so (eq. 54, 57, 58, 60)
