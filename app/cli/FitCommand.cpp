@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -52,6 +54,24 @@ analysis::TimeSeries readWindow(const std::string& csvPath, const std::string& c
     return window;
 }
 
+/// The unit of the CSV's column `column` as the run's summary.json beside it names it ("units"), or a description of
+/// it where there is none to read.
+std::string columnUnit(const std::string& csvPath, const std::string& column)
+{
+    const std::string fallback = "the unit of column " + column;
+    std::ifstream file(std::filesystem::path(csvPath).parent_path() / "summary.json");
+    if (!file) {
+        return fallback;
+    }
+    const nlohmann::json summary = nlohmann::json::parse(file, nullptr, false);
+    if (summary.is_discarded() || !summary.is_object() || !summary.contains("units") || !summary["units"].is_object() ||
+        !summary["units"].contains(column) || !summary["units"][column].is_string()) {
+        return fallback;
+    }
+    const auto unit = summary["units"][column].get<std::string>();
+    return unit.empty() ? "1" : unit;
+}
+
 }  // namespace
 
 int fitSeries(const std::string& csvPath, const std::string& column, std::optional<double> from,
@@ -82,6 +102,10 @@ int fitSeries(const std::string& csvPath, const std::string& column, std::option
     json["to"] = window.t.back();
     json["amplitude_at_from"] = fit.amplitudeAtStart;  // A exp(-from/tau), finite where amplitude is not
     json["converged"] = fit.converged;
+    const std::string unit = columnUnit(csvPath, column);
+    json["units"] = {
+        {"x0", unit},   {"amplitude", unit}, {"tau", "s"},  {"omega", "rad/s"}, {"phase", "rad"},
+        {"rmse", unit}, {"r2", "1"},         {"from", "s"}, {"to", "s"},        {"amplitude_at_from", unit}};
     out << json.dump(2) << '\n';
     if (!fit.converged) {
         err << "granular: fit: '" << column << "' did not converge after " << fit.iterations

@@ -58,6 +58,7 @@ private slots:
     void windowSelectsTheSamples();
     void badInputExitsTwoWithOneLine();
     void straightLineDoesNotConvergeAndExitsOne();
+    void valuesCarryTheColumnsUnitFromTheRunsSummary();
 };
 
 void CliFitTest::fitPrintsParametersInContractOrder()
@@ -73,9 +74,15 @@ void CliFitTest::fitPrintsParametersInContractOrder()
         keys.push_back(item.key());
     }
     const std::vector<std::string> contract{
-        "x0", "amplitude",         "tau",      "omega", "phase", "rmse", "r2", "samples", "from",
-        "to", "amplitude_at_from", "converged"};
+        "x0", "amplitude",         "tau",       "omega", "phase", "rmse", "r2", "samples", "from",
+        "to", "amplitude_at_from", "converged", "units"};
     QVERIFY2(keys == contract, r.out.c_str());
+    // Every number's unit: the times' and omega's, and the column's for the values (a CSV without a run's summary.json
+    // beside it: described).
+    QCOMPARE(json["units"]["tau"].get<std::string>(), std::string("s"));
+    QCOMPARE(json["units"]["omega"].get<std::string>(), std::string("rad/s"));
+    QCOMPARE(json["units"]["from"].get<std::string>(), std::string("s"));
+    QCOMPARE(json["units"]["x0"].get<std::string>(), std::string("the unit of column x"));
     QVERIFY2(agrees(json["x0"].get<double>(), kX0), r.out.c_str());
     QVERIFY2(agrees(json["amplitude"].get<double>(), kAmplitude), r.out.c_str());
     QVERIFY2(agrees(json["tau"].get<double>(), kTau), r.out.c_str());
@@ -134,6 +141,20 @@ void CliFitTest::straightLineDoesNotConvergeAndExitsOne()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(isOneLineNaming(r.err, "'y' did not converge"), r.err.c_str());
     QVERIFY(!nlohmann::json::parse(r.out)["converged"].get<bool>());
+}
+
+void CliFitTest::valuesCarryTheColumnsUnitFromTheRunsSummary()
+{
+    const ScratchDirectory dir;
+    const fs::path csv = writeSeries(dir.path);
+    std::ofstream(dir.path / "summary.json") << R"({"units": {"x": "m", "y": ""}})";
+    const Result x = runGranular("fit '" + csv.string() + "' --column x");
+    QVERIFY2(x.exitCode == 0, x.err.c_str());
+    const auto json = nlohmann::json::parse(x.out);
+    QCOMPARE(json["units"]["x0"].get<std::string>(), std::string("m"));
+    QCOMPARE(json["units"]["amplitude"].get<std::string>(), std::string("m"));
+    QCOMPARE(json["units"]["rmse"].get<std::string>(), std::string("m"));
+    QCOMPARE(json["units"]["tau"].get<std::string>(), std::string("s"));
 }
 
 QTEST_APPLESS_MAIN(CliFitTest)
