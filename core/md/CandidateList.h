@@ -75,6 +75,9 @@ public:
     void saveState(StateWriter& out) const;
     void loadState(StateReader& in);
 
+    /// The grains of the motion record (those of the world of the last refresh).
+    [[nodiscard]] std::size_t recordedGrains() const { return displacement_.size(); }
+
     [[nodiscard]] std::vector<ContactMemory>& memory() { return memory_; }
     [[nodiscard]] const std::vector<ContactMemory>& memory() const { return memory_; }
 

@@ -225,6 +225,27 @@ void SoftParticleStepper::loadState(StateReader& in)
     }
 }
 
+void SoftParticleStepper::checkState(const World& world) const
+{
+    const bool kept =
+        world.particles.size() == adoptedCount_ && world.steps == adoptedSteps_ && world.time == adoptedTime_;
+    if (!kept) {
+        return;  // adopt() starts afresh
+    }
+    const std::size_t grains = world.particles.size();
+    const auto fits = [grains](const std::vector<Vec3>& perGrain) {
+        return perGrain.empty() || perGrain.size() == grains;
+    };
+    if (candidates_.memory().size() != world.contacts.size() || candidates_.recordedGrains() != grains ||
+        !fits(loads_.force) || !fits(loads_.torque) || !fits(loads_.damping) || !fits(loads_.impulse)) {
+        throw StateError(
+            "the saved " + name() + " state does not fit its world: " + std::to_string(candidates_.memory().size()) +
+            " candidate memories for " + std::to_string(world.contacts.size()) + " contacts, a motion record of " +
+            std::to_string(candidates_.recordedGrains()) + " grains and loads of " +
+            std::to_string(loads_.force.size()) + " for " + std::to_string(grains));
+    }
+}
+
 bool SoftParticleStepper::finished(const World& world) const
 {
     if (world.piston && world.piston->drive) {

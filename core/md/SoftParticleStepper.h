@@ -63,6 +63,9 @@ public:
     [[nodiscard]] std::vector<std::string> advisories(const World& world) const override;
     void saveState(StateWriter& out) const override;
     void loadState(StateReader& in) override;
+    /// The candidates' memories (one per contact), their motion record and the loads (one per grain) of a state that
+    /// the next step keeps (adopt).
+    void checkState(const World& world) const override;
 
     [[nodiscard]] const md::SoftParticleSettings& settings() const { return settings_; }
     /// The time scale of the fastest contact of the world as it is now.

@@ -38,6 +38,9 @@ public:
     /// method would have taken, to the last bit.
     virtual void saveState(StateWriter& /*out*/) const {}
     virtual void loadState(StateReader& /*in*/) {}
+    /// Throws StateError where the loaded state does not fit the world it was loaded with (its records counted for
+    /// other grains or contacts: a damaged file whose checksum was made to match).
+    virtual void checkState(const World& /*world*/) const {}
 };
 
 }  // namespace granular

@@ -250,6 +250,7 @@ std::unique_ptr<Simulation> Simulation::restore(Scenario scenario, StateReader& 
     simulation->lastStep_ = in.get<StepDiagnostics>();
     simulation->contactUpdates_ = in.get<std::int64_t>();
     simulation->stepper_->loadState(in);
+    simulation->stepper_->checkState(simulation->world_);
     return simulation;
 }
 

@@ -12,6 +12,7 @@
 #include "md/SoftParticleStepper.h"
 #include "model/World.h"
 #include "util/Random.h"
+#include "util/StateArchive.h"
 
 #include <QTest>
 
@@ -138,6 +139,31 @@ private slots:
         const double parting = world.particles.velocity[1].x() - world.particles.velocity[0].x();
         QVERIFY2(overlappingPairs(world).empty() && std::fabs(parting - 2.0 * speed) < 0.05 * 2.0 * speed,
                  ("parting speed " + std::to_string(parting) + " m/s, met at " + std::to_string(2.0 * speed)).c_str());
+    }
+
+    // A checkpoint whose method state counts other contacts than its world (a damaged file whose checksum was made to
+    // match) is refused when loaded: before, the next drift wrote past the candidates' motion record (a crash).
+    void aStateThatDoesNotFitItsWorldIsRefused()
+    {
+        World world;
+        world.dimension = 3;
+        world.bounds = Eigen::AlignedBox3d(Vec3(-0.01, -0.01, -0.01), Vec3(0.01, 0.01, 0.01));
+        world.particles.add(Vec3::Zero(), kRadius, kDensity, 3);
+        world.particles.add(Vec3(2.0 * kRadius, 0.0, 0.0), kRadius, kDensity, 3);
+        SoftParticleStepper stepper(settingsWith(1e-5, 0.1, 300.0, 0.3));
+        stepper.step(world);
+        stepper.step(world);
+        QVERIFY(!world.contacts.empty());
+        stepper.checkState(world);  // the world it stepped: fits
+        World damaged = world;
+        damaged.contacts.pop_back();
+        bool refused = false;
+        try {
+            stepper.checkState(damaged);
+        } catch (const StateError& error) {
+            refused = std::string(error.what()).find("candidate memories") != std::string::npos;
+        }
+        QVERIFY(refused);
     }
 
     void everyOverlappingPairOfAGasIsACandidateAtEveryStep()
