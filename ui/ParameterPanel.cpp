@@ -228,9 +228,24 @@ void ParameterPanel::commitTyped()
 void ParameterPanel::commitTyped(const std::string& key, Row& row)
 {
     const QString text = row.line->text().trimmed();
-    if (text != row.value && text != row.sent) {  // once: Enter, then the focus leaving, send it one time
+    if (text == row.value) {
+        // Back to the value in force: nothing to send, and a refusal of another text no longer stands.
+        row.sent.clear();
+        clearError(key, row);
+        return;
+    }
+    if (text != row.sent) {  // once: Enter, then the focus leaving, send it one time
         row.sent = text;
         commit(key, text);
+    }
+}
+
+void ParameterPanel::clearError(const std::string& key, Row& row)
+{
+    setRowError(row, false);
+    if (error_->property("key").toString().toStdString() == key) {
+        error_->clear();
+        error_->hide();
     }
 }
 

@@ -77,6 +77,8 @@ private:
     QWidget* makeEditor(const Parameter& parameter, Row& row);
     static void setRowValue(Row& row, const QString& text);
     static void setRowError(Row& row, bool error);
+    /// The row's refusal withdrawn: its field unmarked, and the message hidden where it is the row's.
+    void clearError(const std::string& key, Row& row);
     static void showMutability(Row& row, bool pending);
     void commit(const std::string& key, const QString& text);
     /// Sends a field's text when it differs from the value in force and was not just sent.

@@ -144,6 +144,17 @@ private slots:
         QVERIFY2(window_->statusBar()->currentMessage().contains(QStringLiteral("solver.dt")),
                  qPrintable(window_->statusBar()->currentMessage()));
 
+        // Typing the value in force back withdraws the refusal (nothing is sent: it is in force already).
+        const QString inForce = QString::number(window_->settings()->solver.dt);
+        dt->selectAll();
+        QTest::keyClicks(dt, inForce);
+        QTest::keyClick(dt, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->parameterPanel()->errorText().isEmpty(), kTimeout);
+        QCOMPARE(dt->styleSheet(), QString());
+        typeAndEnter(dt, QStringLiteral("-1"));
+        QTRY_VERIFY_WITH_TIMEOUT(window_->parameterPanel()->errorText().contains(QStringLiteral("solver.dt")),
+                                 kTimeout);
+
         // A good value clears the error; an on-reset key says it waits for the reset.
         dt->selectAll();
         QTest::keyClicks(dt, QStringLiteral("0.005"));
