@@ -189,13 +189,18 @@ World loadWorld(StateReader& in)
     for (std::uint64_t k = 0; k < contacts; ++k) {
         const Contact c = loadContact(in);
         const auto body0 = static_cast<std::size_t>(c.partner);
-        const bool valid = c.particle >= 0 && static_cast<std::size_t>(c.particle) < n && c.partner >= 0 &&
+        const bool valid = static_cast<std::uint8_t>(c.kind) <= static_cast<std::uint8_t>(ContactKind::Drum) &&
+                           c.particle >= 0 && static_cast<std::size_t>(c.particle) < n && c.partner >= 0 &&
                            (c.kind != ContactKind::Particle || body0 < n) &&
                            (c.kind != ContactKind::Wall || body0 < world.walls.size()) &&
                            (c.kind != ContactKind::Piston || world.piston) &&
                            (c.kind != ContactKind::Drum || world.drum);
         if (!valid) {
             throw StateError("a saved contact names a body the world does not have");
+        }
+        // The methods merge the contacts from step to step by key: they are saved in that order, each once.
+        if (!world.contacts.empty() && !(world.contacts.back().key() < c.key())) {
+            throw StateError("the saved contacts are not in the order of their bodies");
         }
         world.contacts.push_back(c);
     }

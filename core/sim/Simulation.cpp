@@ -49,7 +49,8 @@ Simulation::Simulation(Scenario scenario, World state)
     : scenario_(std::move(scenario)), settings_(parseSettings(scenario_)), world_(std::move(state))
 {
     if (settings_.dimension != world_.dimension) {
-        throw ScenarioError("world.dimension: the saved state is " + std::to_string(world_.dimension) +
+        throw ScenarioError("world.dimension: the scenario's is " + std::to_string(settings_.dimension) +
+                            ", the saved state is " + std::to_string(world_.dimension) +
                             "D; accepted: " + std::to_string(world_.dimension));
     }
     const bool plate = settings_.setup == Setup::Piston || settings_.setup == Setup::Compression;

@@ -1,10 +1,12 @@
 // Initial worlds: particle masses and moments of inertia from their closed forms, placement
 // inside the box without overlaps, seeds, and parameters that do not fit together.
+#include "model/WorldState.h"
 #include "scenario/Scenario.h"
 #include "scenario/ScenarioError.h"
 #include "settings/SettingsBinding.h"
 #include "setup/WorldBuilder.h"
 #include "sim/Simulation.h"
+#include "util/StateArchive.h"
 
 #include <QTest>
 
@@ -51,6 +53,7 @@ private slots:
     void inconsistentRadiiAreRejected();
     void probeMustNameAParticle();
     void probeMustNameAParticleOfARestoredState();
+    void savedContactsMustBeOfAKindAndInOrder();
 };
 
 void WorldBuilderTest::sphereMassAndInertiaFollowClosedForms()
@@ -212,6 +215,37 @@ void WorldBuilderTest::probeMustNameAParticleOfARestoredState()
     last.set("probe.index", std::int64_t{199});
     const Simulation restored(last, state);
     QCOMPARE(restored.world().particles.size(), std::size_t{200});
+}
+
+void WorldBuilderTest::savedContactsMustBeOfAKindAndInOrder()
+{
+    // The methods merge contacts by key from step to step: a saved list out of that order, or a contact of no kind,
+    // is refused when the state is loaded (before, mcdem stopped mid-run on "not sorted", cd took it silently).
+    World world = build(box(2));
+    Contact a;
+    a.partner = 0;
+    a.particle = 1;
+    Contact b = a;
+    b.particle = 2;
+    const auto loads = [&world](const std::vector<Contact>& contacts) {
+        World state = world;
+        state.contacts = contacts;
+        StateWriter out;
+        saveWorld(out, state);
+        StateReader in(out.bytes());
+        try {
+            static_cast<void>(loadWorld(in));
+        } catch (const StateError& error) {
+            return std::string(error.what());
+        }
+        return std::string();
+    };
+    QCOMPARE(loads({a, b}), std::string());
+    QVERIFY(loads({b, a}).find("order") != std::string::npos);
+    QVERIFY(loads({a, a}).find("order") != std::string::npos);
+    Contact strange = b;
+    strange.kind = static_cast<ContactKind>(9);
+    QVERIFY(loads({a, strange}).find("body") != std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(WorldBuilderTest)
