@@ -277,21 +277,27 @@ void writeFileAtomically(const fs::path& path, const std::function<void(std::ost
 {
     const fs::path temporary = path.string() + ".part-" + std::to_string(::getpid());
     {
+        errno = 0;
         std::ofstream out(temporary, std::ios::binary);
+        int cause = out ? 0 : errno;
         if (out) {
             content(out);
             out.close();
+            cause = out ? 0 : errno;
         }
         if (!out) {
             std::error_code ignored;
             fs::remove(temporary, ignored);
-            throw std::runtime_error("cannot write " + path.string());
+            // The system's reason where it gave one (a folder without write permission, a full disk, ...).
+            throw std::runtime_error("cannot write " + path.string() +
+                                     (cause != 0 ? " (" + std::generic_category().message(cause) + ")" : ""));
         }
     }
     std::error_code error;
     fs::rename(temporary, path, error);
     if (error) {
-        fs::remove(temporary, error);
+        std::error_code ignored;
+        fs::remove(temporary, ignored);
         throw std::runtime_error("cannot write " + path.string() + " (" + error.message() + ")");
     }
 }

@@ -3,8 +3,13 @@
 // that build a world cannot be changed on resume. Short enough for the sanitizer job (the long checks of resumed
 // runs are in tst_cli_checkpoint.cpp).
 #include "CliProcess.h"
+#include "RunOutput.h"
 
 #include <QTest>
+
+#include <cerrno>
+#include <stdexcept>
+#include <system_error>
 
 #include <filesystem>
 #include <fstream>
@@ -89,6 +94,23 @@ private slots:
         const Result bad = runGranular("resume '" + checkpoint.parent_path().string() + "' --set run.time=-1");
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(isOneLineNaming(bad.err, "run.time"), bad.err.c_str());
+    }
+
+    // A checkpoint that cannot be written says why (the system's reason).
+    void aFailedWriteNamesItsCause()
+    {
+        const ScratchDirectory dir;
+        const fs::path notAFolder = dir.path / "plain";
+        std::ofstream(notAFolder) << "a file, not a folder";
+        std::string message;
+        try {
+            granular::writeFileAtomically(notAFolder / "checkpoint.bin", [](std::ostream& out) { out << "state"; });
+        } catch (const std::runtime_error& error) {
+            message = error.what();
+        }
+        QVERIFY2(message.find("cannot write") != std::string::npos &&
+                     message.find(std::generic_category().message(ENOTDIR)) != std::string::npos,
+                 message.c_str());
     }
 };
 
