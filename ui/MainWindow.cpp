@@ -636,15 +636,35 @@ void MainWindow::applyScenarioView(const Settings& settings)
     const QSignalBlocker size(particleSize_);
     const QSignalBlocker images(periodicImages_);
     colourField_->setCurrentIndex(colourField_->findData(static_cast<int>(settings.view.colour)));
+    particleSize_->setValue(grainSizePercent(settings));
+    periodicImages_->setChecked(settings.view.periodicImages);
+    applyDisplayOptions();
+    resetCameraOnNextFrame_ = true;
+}
+
+int MainWindow::grainSizePercent(const Settings& settings)
+{
     // Automatic size: in 3D, grains at half their radius leave the force chains inside the packing in sight.
     const bool contacts = settings.solver.method != Method::Ballistic;
     const double grainSize = settings.view.grainSize > 0.0         ? settings.view.grainSize
                              : settings.dimension == 3 && contacts ? kChainViewGrainSize
                                                                    : 1.0;
-    particleSize_->setValue(static_cast<int>(std::lround(100.0 * grainSize)));
-    periodicImages_->setChecked(settings.view.periodicImages);
+    return static_cast<int>(std::lround(100.0 * grainSize));
+}
+
+void MainWindow::applyViewKey(const QString& key, const Settings& settings)
+{
+    const QSignalBlocker colour(colourField_);
+    const QSignalBlocker size(particleSize_);
+    const QSignalBlocker images(periodicImages_);
+    if (key == QStringLiteral("view.colour")) {
+        colourField_->setCurrentIndex(colourField_->findData(static_cast<int>(settings.view.colour)));
+    } else if (key == QStringLiteral("view.grain_size")) {
+        particleSize_->setValue(grainSizePercent(settings));
+    } else if (key == QStringLiteral("view.periodic_images")) {
+        periodicImages_->setChecked(settings.view.periodicImages);
+    }
     applyDisplayOptions();
-    resetCameraOnNextFrame_ = true;
 }
 
 void MainWindow::pickParticle(int index)
@@ -670,7 +690,7 @@ void MainWindow::parameterAccepted(const QString& key, const QString& value, boo
         method_->setCurrentText(value);
     }
     if (key.startsWith(QStringLiteral("view.")) && settings_) {
-        applyScenarioView(*settings_);
+        applyViewKey(key, *settings_);  // that key only: the other display choices and the camera stay
     }
     statusBar()->showMessage(live ? tr("%1 = %2").arg(key, value) : tr("%1 = %2 (applies on reset)").arg(key, value),
                              5000);

@@ -114,6 +114,11 @@ private:
     void applyDisplayOptions();
     /// Sets the display bar to the scenario's view.* settings (colour field, grain size, periodic images).
     void applyScenarioView(const Settings& settings);
+    /// Sets the display bar's control of one view.* key from `settings` (an edit of that key): the others and the
+    /// camera stay as the user left them.
+    void applyViewKey(const QString& key, const Settings& settings);
+    /// The grain size slider's value (%) for the scenario's view.grain_size (0: automatic).
+    [[nodiscard]] static int grainSizePercent(const Settings& settings);
     void pickParticle(int index);
     void parameterAccepted(const QString& key, const QString& value, bool live);
     void showError(const QString& message);

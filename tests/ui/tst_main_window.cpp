@@ -273,6 +273,11 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(colour->currentText(), QStringLiteral("speed"), kTimeout);
         controller_->setParameter(QStringLiteral("view.grain_size"), QStringLiteral("0.4"));
         QTRY_COMPARE_WITH_TIMEOUT(size->value(), 40, kTimeout);
+        // An edit of one view.* key leaves the other display choices where the user put them.
+        size->setValue(70);
+        controller_->setParameter(QStringLiteral("view.colour"), QStringLiteral("height"));
+        QTRY_COMPARE_WITH_TIMEOUT(colour->currentText(), QStringLiteral("height"), kTimeout);
+        QCOMPARE(size->value(), 70);
 
         // A 3D scene with contacts and automatic size: half-size grains, so the chains inside show.
         controller_->loadScenario(QStringLiteral("piston3d"));
