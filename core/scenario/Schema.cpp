@@ -354,6 +354,19 @@ Value Schema::validate(const Parameter& p, const Value& value)
     return value;
 }
 
+namespace {
+
+/// A number's text without a leading '+' (which std::from_chars does not take), as a user may write it.
+std::string_view withoutPlusSign(std::string_view text)
+{
+    if (text.size() > 1 && text.front() == '+' && text[1] != '+' && text[1] != '-') {
+        text.remove_prefix(1);
+    }
+    return text;
+}
+
+}  // namespace
+
 Value Schema::parse(std::string_view key, std::string_view text) const
 {
     const Parameter* p = find(key);
@@ -363,17 +376,27 @@ Value Schema::parse(std::string_view key, std::string_view text) const
     const std::string quoted = "\"" + std::string(text) + "\"";
     switch (p->kind) {
     case ParameterKind::Real: {
+        const std::string_view digits = withoutPlusSign(text);
         double x = 0.0;
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), x);
-        if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+        const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), x);
+        const bool whole = !digits.empty() && end == digits.data() + digits.size();
+        if (whole && error == std::errc::result_out_of_range) {
+            reject(*p, quoted + " is beyond what a double holds (magnitudes 2.2e-308 to 1.8e308, or 0)");
+        }
+        if (!whole || error != std::errc()) {
             reject(*p, "expected a real number, got " + quoted);
         }
         return validate(*p, x);
     }
     case ParameterKind::Integer: {
+        const std::string_view digits = withoutPlusSign(text);
         std::int64_t n = 0;
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
-        if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+        const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+        const bool whole = !digits.empty() && end == digits.data() + digits.size();
+        if (whole && error == std::errc::result_out_of_range) {
+            reject(*p, quoted + " is beyond a 64-bit integer");
+        }
+        if (!whole || error != std::errc()) {
             reject(*p, "expected an integer, got " + quoted);
         }
         return validate(*p, n);

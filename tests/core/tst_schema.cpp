@@ -219,6 +219,21 @@ void SchemaTest::textAssignmentIsParsedByKind()
     const std::string error = errorOf([&] { scenario.setFromText("solver.iterations", "80x"); });
     QVERIFY2(contains(error, "solver.iterations: expected an integer, got \"80x\""), error.c_str());
     QCOMPARE(scenario.integer("solver.iterations"), std::int64_t{80});
+    // A leading + is a number as written; a double's or an integer's bounds are named as such, not as "not a number".
+    scenario.setFromText("solver.dt", "+0.002");
+    QCOMPARE(scenario.real("solver.dt"), 0.002);
+    scenario.setFromText("solver.iterations", "+40");
+    QCOMPARE(scenario.integer("solver.iterations"), std::int64_t{40});
+    for (const char* text : {"1e-330", "1e400"}) {
+        const std::string tiny = errorOf([&] { scenario.setFromText("solver.dt", text); });
+        QVERIFY2(contains(tiny, "beyond what a double holds") && contains(tiny, "accepted:"), tiny.c_str());
+    }
+    const std::string huge = errorOf([&] { scenario.setFromText("solver.iterations", "99999999999999999999"); });
+    QVERIFY2(contains(huge, "beyond a 64-bit integer"), huge.c_str());
+    for (const char* text : {"++1", "+-1", "+"}) {
+        QVERIFY(contains(errorOf([&] { scenario.setFromText("solver.dt", text); }), "expected a real number"));
+    }
+    QCOMPARE(scenario.real("solver.dt"), 0.002);
 }
 
 void SchemaTest::resolvedScenarioRoundTripsThroughJson()
