@@ -692,8 +692,13 @@ void MainWindow::parameterAccepted(const QString& key, const QString& value, boo
     if (key.startsWith(QStringLiteral("view.")) && settings_) {
         applyViewKey(key, *settings_);  // that key only: the other display choices and the camera stay
     }
-    statusBar()->showMessage(live ? tr("%1 = %2").arg(key, value) : tr("%1 = %2 (applies on reset)").arg(key, value),
-                             5000);
+    // The value with its unit, as the panel's range shows it (none for pure numbers, integers and choices).
+    const Parameter* parameter = Schema::instance().find(key.toStdString());
+    const QString unit = parameter != nullptr && !parameter->unit.empty() && parameter->unit != "1"
+                             ? QStringLiteral(" ") + QString::fromStdString(parameter->unit)
+                             : QString();
+    statusBar()->showMessage(
+        live ? tr("%1 = %2%3").arg(key, value, unit) : tr("%1 = %2%3 (applies on reset)").arg(key, value, unit), 5000);
 }
 
 void MainWindow::applyLessonStep(const LessonStep& step)

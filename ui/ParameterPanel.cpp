@@ -471,6 +471,9 @@ void ParameterPanel::chooseScenario(int index)
         return;
     }
     const QString nameOrPath = scenarioPicker_->itemData(index).toString();
+    // As for a new file: the scenario in force until the controller has loaded the chosen one (a file that no longer
+    // loads leaves the picker on the scenario that runs).
+    scenarioPicker_->setCurrentIndex(scenarioPicker_->findData(origin_));
     if (!nameOrPath.isEmpty() && nameOrPath != origin_) {
         emit scenarioChosen(nameOrPath);
     }

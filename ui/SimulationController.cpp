@@ -313,6 +313,14 @@ private:
         const QString k = qs(key);
         const QString v = displayText(value);
         post([k, v, live](SimulationController& c) { emit c.parameterAccepted(k, v, live); });
+        // A run announced but not taken yet was described before this edit: the GUI would show its values over the
+        // edit's. It now describes the settings in force and the edits waiting.
+        const std::scoped_lock lock(shared_->mutex);
+        if (auto& run = shared_->mailbox.run) {
+            run->scenario = simulation_->scenario();
+            run->settings = simulation_->settings();
+            run->waiting = simulation_->waitingKeys();
+        }
     }
 
     void startRunning()

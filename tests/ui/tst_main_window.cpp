@@ -9,6 +9,7 @@
 #include "ParticleInspector.h"
 #include "PlotPanel.h"
 #include "ScenarioArguments.h"
+#include "ScenarioJson.h"
 #include "SceneView.h"
 #include "SimulationController.h"
 #include "SolverThreadsText.h"
@@ -161,11 +162,67 @@ private slots:
         QTest::keyClick(dt, Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(window_->settings()->solver.dt, 0.005, kTimeout);
         QVERIFY2(window_->parameterPanel()->errorText().isEmpty(), qPrintable(window_->parameterPanel()->errorText()));
+        QTRY_COMPARE_WITH_TIMEOUT(window_->statusBar()->currentMessage(), QStringLiteral("solver.dt = 0.005 s"),
+                                  kTimeout);  // with its unit
         auto* count = window_->parameterPanel()->findChild<QLineEdit*>(QStringLiteral("particles.count"));
         QVERIFY(count != nullptr);
         typeAndEnter(count, QStringLiteral("500"));
         QTRY_COMPARE_WITH_TIMEOUT(window_->parameterPanel()->mutabilityText(QStringLiteral("particles.count")),
                                   QStringLiteral("pending reset"), kTimeout);
+    }
+
+    /// Edits made right after a reset, before the GUI took the new run: the panel and the window's settings show
+    /// them once the run is taken (it was described before the edits and overwrote them).
+    void editsRightAfterAResetStayShown()
+    {
+        auto* panel = window_->parameterPanel();
+        for (int trial = 0; trial < 3; ++trial) {
+            const QString count = QString::number(300 + trial);
+            const std::int64_t iterations = 50 + trial;
+            controller_->reset();
+            controller_->setParameter(QStringLiteral("particles.count"), count);
+            controller_->setParameter(QStringLiteral("solver.iterations"), QString::number(iterations));
+            QTRY_VERIFY_WITH_TIMEOUT(window_->settings() && window_->settings()->solver.iterations == iterations,
+                                     kTimeout);
+            QTest::qWait(700);  // longer than the slowest pull of a run (kMinimumFrameRate)
+            QCOMPARE(window_->settings()->solver.iterations, iterations);
+            QCOMPARE(panel->editorText(QStringLiteral("solver.iterations")), QString::number(iterations));
+            QCOMPARE(panel->editorText(QStringLiteral("particles.count")), count);
+            QCOMPARE(panel->mutabilityText(QStringLiteral("particles.count")), QStringLiteral("pending reset"));
+        }
+    }
+
+    /// A scenario file picked again from the picker after it stopped loading: the picker goes back to the scenario
+    /// that runs (it kept showing the file).
+    void thePickerShowsTheScenarioThatRunsAfterAFailedLoad()
+    {
+        auto* picker = window_->parameterPanel()->findChild<QComboBox*>(QStringLiteral("scenarioPicker"));
+        QVERIFY(picker != nullptr);
+        const QString path = QDir::temp().filePath(
+            QStringLiteral("tst_main_window_picked_%1.json").arg(QCoreApplication::applicationPid()));
+        const auto removeFile = qScopeGuard([&] { QFile::remove(path); });
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(granular::scenarioToJson(granular::resolveScenario("chain1d")).c_str());
+        }
+        controller_->loadScenario(path);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->settings() && window_->settings()->setup == granular::Setup::Chain, kTimeout);
+        const int fileItem = picker->findData(path);
+        QVERIFY(fileItem >= 0);
+        controller_->loadScenario(QStringLiteral("piston2d"));
+        QTRY_COMPARE_WITH_TIMEOUT(picker->currentText(), QStringLiteral("piston2d"), kTimeout);
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write("{ not json");
+        }
+        QSignalSpy failed(controller_.get(), &granular::ui::SimulationController::commandFailed);
+        picker->setCurrentIndex(fileItem);
+        emit picker->activated(fileItem);
+        QVERIFY(failed.wait(kTimeout));
+        QCOMPARE(picker->currentText(), QStringLiteral("piston2d"));
+        QCOMPARE(window_->settings()->name, std::string("piston2d"));
     }
 
     void aWaitingEditStaysMarkedThroughAMethodSwitch()
