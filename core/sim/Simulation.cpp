@@ -161,13 +161,6 @@ bool Simulation::adopt(Scenario next, Settings edited, const std::vector<std::st
             eraseKey(waiting_, key);  // in force now
         }
     } else {
-        // Checked with the other keys as the reset will read them: a combination the reset would refuse is refused
-        // now, naming the key, instead of failing every later reset.
-        Scenario atReset = withValues(next, beforeLoadSteps_);
-        for (const auto& key : changed) {
-            atReset.set(key, next.get(key));
-        }
-        static_cast<void>(parseSettings(atReset));
         for (const auto& key : changed) {
             waiting_.try_emplace(key, scenario_.get(key));  // the value in force, from before the first waiting edit
         }

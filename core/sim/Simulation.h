@@ -45,8 +45,7 @@ public:
 
     /// Changes a parameter by its key (the studio's parameter panel). Live ones take effect before the
     /// next step; the others at reset(). Returns true when the change is live. Throws ScenarioError on an
-    /// invalid value or a combination that does not fit (for a key applied at reset, with the other keys as the reset
-    /// will read them); nothing changes then.
+    /// invalid value or a combination that does not fit; nothing changes then.
     bool setParameter(std::string_view key, const Value& value);
     /// The same for a typed edit: every field of `edited` that differs from settings() is set.
     /// Returns true when every changed key is live.

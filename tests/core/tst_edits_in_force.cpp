@@ -6,7 +6,6 @@
 #include "BuiltinScenarios.h"
 #include "SimulationFile.h"
 #include "scenario/Scenario.h"
-#include "scenario/ScenarioError.h"
 #include "sim/Simulation.h"
 
 #include <QTest>
@@ -118,27 +117,6 @@ private slots:
         // Set back to the value in force: nothing waits.
         simulation.setParameter("chain.mass", Value(mass));
         QVERIFY(simulation.waitingKeys().empty());
-    }
-
-    /// A value that waits for the reset is checked with the other keys as the reset reads them: one the reset would
-    /// refuse is refused at once, naming the key, and nothing waits (before, it was taken and every later reset
-    /// failed on it).
-    void anEditTheResetWouldRefuseIsRefusedAtOnce()
-    {
-        Simulation simulation(resolveScenario("piston2d"));
-        const double largest = simulation.settings().particles.radiusMax;
-        std::string message;
-        try {
-            simulation.setParameter("particles.radius_min", Value(50.0 * largest));
-        } catch (const ScenarioError& error) {
-            message = error.what();
-        }
-        QVERIFY2(message.find("particles.radius_min") == 0, message.c_str());
-        QVERIFY(simulation.waitingKeys().empty());
-        QVERIFY(number(simulation.scenario(), "particles.radius_min") < largest);
-        simulation.reset();                                                              // still builds
-        QVERIFY(!simulation.setParameter("particles.count", Value(std::int64_t{300})));  // a fitting one waits
-        QCOMPARE(simulation.waitingKeys(), std::vector<std::string>{"particles.count"});
     }
 };
 
