@@ -58,7 +58,7 @@ analysis::TimeSeries readWindow(const std::string& csvPath, const std::string& c
 /// it where there is none to read.
 std::string columnUnit(const std::string& csvPath, const std::string& column)
 {
-    const std::string fallback = "the unit of column " + column;
+    std::string fallback = "the unit of column " + column;
     std::ifstream file(std::filesystem::path(csvPath).parent_path() / "summary.json");
     if (!file) {
         return fallback;
