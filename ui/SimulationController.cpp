@@ -138,7 +138,16 @@ public:
             notice(QStringLiteral("Reset: %1 rebuilt").arg(qs(origin_)));
             prepareStart();
         } catch (const std::exception& error) {
-            fail(QStringLiteral("Reset failed: %1").arg(QString::fromUtf8(error.what())));
+            const std::string message = error.what();
+            fail(QStringLiteral("Reset failed: %1").arg(QString::fromStdString(message)));
+            // A refusal that names a key ("key: ...", e.g. an edit that waited for the reset and does not fit the
+            // others) marks that key's field, where it can be changed; the edits keep waiting.
+            const std::size_t colon = message.find(':');
+            if (colon != std::string::npos && Schema::instance().find(message.substr(0, colon)) != nullptr) {
+                const QString key = qs(message.substr(0, colon));
+                const QString text = QStringLiteral("The reset refused it: %1").arg(QString::fromStdString(message));
+                post([key, text](SimulationController& c) { emit c.parameterRejected(key, text); });
+            }
         }
     }
 

@@ -225,6 +225,27 @@ private slots:
         QCOMPARE(window_->settings()->name, std::string("piston2d"));
     }
 
+    /// An edit that waits for the reset and does not fit the other keys: the failed reset marks its field with the
+    /// reason (it said so only in the status bar, for seconds); the edit keeps waiting and can be changed.
+    void aResetRefusingAWaitingEditMarksItsField()
+    {
+        auto* panel = window_->parameterPanel();
+        const QString key = QStringLiteral("particles.radius_min");
+        controller_->setParameter(key, QStringLiteral("100"));
+        QTRY_COMPARE_WITH_TIMEOUT(panel->mutabilityText(key), QStringLiteral("pending reset"), kTimeout);
+        QVERIFY(panel->errorText().isEmpty());
+        QSignalSpy rejected(controller_.get(), &granular::ui::SimulationController::parameterRejected);
+        controller_->reset();
+        QVERIFY(rejected.wait(kTimeout));
+        QCOMPARE(rejected.front().front().toString(), key);
+        QVERIFY2(panel->errorText().contains(QStringLiteral("reset refused")) && panel->errorText().contains(key),
+                 qPrintable(panel->errorText()));
+        QCOMPARE(panel->mutabilityText(key), QStringLiteral("pending reset"));
+        const QString inForce = QString::number(window_->settings()->particles.radiusMin);
+        controller_->setParameter(key, inForce);  // back: nothing waits, the reset builds again
+        QTRY_VERIFY_WITH_TIMEOUT(panel->errorText().isEmpty(), kTimeout);
+    }
+
     void aWaitingEditStaysMarkedThroughAMethodSwitch()
     {
         // The switch built the new method with the waiting edit (the world kept its grains) and the panel showed it
