@@ -50,7 +50,7 @@ Simulation::Simulation(Scenario scenario, World state)
 {
     if (settings_.dimension != world_.dimension) {
         throw ScenarioError("world.dimension: the scenario's is " + std::to_string(settings_.dimension) +
-                            ", the saved state is " + std::to_string(world_.dimension) +
+                            "D, the saved state is " + std::to_string(world_.dimension) +
                             "D; accepted: " + std::to_string(world_.dimension));
     }
     const bool plate = settings_.setup == Setup::Piston || settings_.setup == Setup::Compression;

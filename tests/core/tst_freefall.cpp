@@ -126,33 +126,40 @@ void FreeFallTest::runIsBitIdenticalForTheSameSeed()
 
 void FreeFallTest::appliedForceAddsItsAcceleration()
 {
-    // chain1d in free flight: its pushed disk carries chain.force (F_ext), the others none. Each mobile disk follows
-    // x0 + v0 t + (g + F_ext/m) t^2/2; a disk of infinite mass keeps its velocity. (The ballistic method ignored
-    // F_ext before: the pushed disk stayed at rest, 2.5 m off the closed form after 10 s.)
-    Scenario scenario = resolveScenario("chain1d");
-    scenario.setFromText("solver.method", "ballistic");
-    scenario.setFromText("gravity.y", "-0.5");
-    Simulation simulation(scenario);
-    const Particles initial = simulation.world().particles;
-    const double dt = simulation.settings().solver.dt;
-    constexpr int kSteps = 10;
-    for (int n = 0; n < kSteps; ++n) {
-        simulation.step();
-    }
-    const World& world = simulation.world();
-    const double t = kSteps * dt;
-    int pushed = 0;
-    for (std::size_t i = 0; i < initial.size(); ++i) {
-        Vec3 acceleration = Vec3::Zero();
-        if (std::isfinite(initial.mass[i])) {
-            acceleration = world.gravity + initial.externalForce[i] / initial.mass[i];
+    // In free flight each mobile grain follows x0 + v0 t + (g + F_ext/m) t^2/2 and a grain of infinite mass keeps its
+    // velocity: chain1d, whose pushed disk carries chain.force (F_ext; the ballistic method ignored it before, and the
+    // disk stayed at rest, 2.5 m off the closed form after 10 s), and md_impact, whose lower grain is fixed.
+    for (const char* name : {"chain1d", "md_impact"}) {
+        Scenario scenario = resolveScenario(name);
+        scenario.setFromText("solver.method", "ballistic");
+        scenario.setFromText("gravity.y", "-0.5");
+        Simulation simulation(scenario);
+        const Particles initial = simulation.world().particles;
+        const double dt = simulation.settings().solver.dt;
+        constexpr int kSteps = 10;
+        for (int n = 0; n < kSteps; ++n) {
+            simulation.step();
         }
-        pushed += initial.externalForce[i].norm() > 0.0 ? 1 : 0;
-        const Vec3 exact = initial.position[i] + initial.velocity[i] * t + 0.5 * acceleration * t * t;
-        QVERIFY2((world.particles.position[i] - exact).norm() < 1e-9 * (1.0 + exact.norm()),
-                 ("disk " + std::to_string(i)).c_str());
+        const World& world = simulation.world();
+        const double t = kSteps * dt;
+        int pushed = 0;
+        int fixed = 0;
+        for (std::size_t i = 0; i < initial.size(); ++i) {
+            Vec3 acceleration = Vec3::Zero();
+            if (std::isfinite(initial.mass[i])) {
+                acceleration = world.gravity + initial.externalForce[i] / initial.mass[i];
+            } else {
+                ++fixed;
+            }
+            pushed += initial.externalForce[i].norm() > 0.0 ? 1 : 0;
+            const Vec3 exact = initial.position[i] + initial.velocity[i] * t + 0.5 * acceleration * t * t;
+            QVERIFY2((world.particles.position[i] - exact).norm() < 1e-9 * (1.0 + exact.norm()),
+                     (std::string(name) + ": grain " + std::to_string(i)).c_str());
+            QVERIFY2((world.particles.velocity[i] - (initial.velocity[i] + acceleration * t)).norm() < 1e-9,
+                     (std::string(name) + ": grain " + std::to_string(i)).c_str());
+        }
+        QCOMPARE(pushed + fixed, 1);  // chain1d: one pushed disk; md_impact: one fixed grain
     }
-    QCOMPARE(pushed, 1);
 }
 
 QTEST_APPLESS_MAIN(FreeFallTest)
