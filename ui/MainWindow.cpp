@@ -632,12 +632,9 @@ void MainWindow::setPresentation(bool on)
 
 void MainWindow::applyScenarioView(const Settings& settings)
 {
-    const QSignalBlocker colour(colourField_);
-    const QSignalBlocker size(particleSize_);
-    const QSignalBlocker images(periodicImages_);
-    colourField_->setCurrentIndex(colourField_->findData(static_cast<int>(settings.view.colour)));
-    particleSize_->setValue(grainSizePercent(settings));
-    periodicImages_->setChecked(settings.view.periodicImages);
+    for (const char* key : {"view.colour", "view.grain_size", "view.periodic_images"}) {
+        setViewControl(QString::fromLatin1(key), settings);
+    }
     applyDisplayOptions();
     resetCameraOnNextFrame_ = true;
 }
@@ -652,7 +649,7 @@ int MainWindow::grainSizePercent(const Settings& settings)
     return static_cast<int>(std::lround(100.0 * grainSize));
 }
 
-void MainWindow::applyViewKey(const QString& key, const Settings& settings)
+void MainWindow::setViewControl(const QString& key, const Settings& settings)
 {
     const QSignalBlocker colour(colourField_);
     const QSignalBlocker size(particleSize_);
@@ -664,6 +661,11 @@ void MainWindow::applyViewKey(const QString& key, const Settings& settings)
     } else if (key == QStringLiteral("view.periodic_images")) {
         periodicImages_->setChecked(settings.view.periodicImages);
     }
+}
+
+void MainWindow::applyViewKey(const QString& key, const Settings& settings)
+{
+    setViewControl(key, settings);
     applyDisplayOptions();
 }
 

@@ -117,6 +117,8 @@ private:
     /// Sets the display bar's control of one view.* key from `settings` (an edit of that key): the others and the
     /// camera stay as the user left them.
     void applyViewKey(const QString& key, const Settings& settings);
+    /// The display bar's control of one view.* key set from `settings`, without its signal.
+    void setViewControl(const QString& key, const Settings& settings);
     /// The grain size slider's value (%) for the scenario's view.grain_size (0: automatic).
     [[nodiscard]] static int grainSizePercent(const Settings& settings);
     void pickParticle(int index);

@@ -371,7 +371,6 @@ void ParameterPanel::markAccepted(const QString& key, const QString& value, bool
     }
     Row& row = it->second;
     setRowValue(row, value);
-    setRowError(row, false);
     showMutability(row, !live);  // a key applied on reset: pending while its edit waits
     try {
         scenario_.setFromText(key.toStdString(), value.toStdString());
@@ -379,10 +378,7 @@ void ParameterPanel::markAccepted(const QString& key, const QString& value, bool
     } catch (const std::exception&) {
         // The simulation holds the value; only the use shown may lag behind it.
     }
-    if (error_->property("key").toString() == key) {
-        error_->clear();
-        error_->hide();
-    }
+    clearError(key.toStdString(), row);
 }
 
 void ParameterPanel::markRejected(const QString& key, const QString& message)
