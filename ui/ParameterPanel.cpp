@@ -66,6 +66,7 @@ struct ParameterPanel::Row {
     QLabel* reason = nullptr;  ///< why the key is unused; hidden while it is used
     QString value;             ///< the value the simulation holds, as displayed
     QString sent;              ///< the text last sent from the field, until the simulation answers
+    QString refused;           ///< the text the last refusal was of (a text field's), until it is withdrawn
 };
 
 ParameterPanel::ParameterPanel(QWidget* parent)
@@ -229,9 +230,12 @@ void ParameterPanel::commitTyped(const std::string& key, Row& row)
 {
     const QString text = row.line->text().trimmed();
     if (text == row.value) {
-        // Back to the value in force: nothing to send, and a refusal of another text no longer stands.
+        // Back to the value in force: nothing to send, and a refusal of another text no longer stands (one of the
+        // value itself, e.g. by a reset, does).
         row.sent.clear();
-        clearError(key, row);
+        if (row.refused != row.value) {
+            clearError(key, row);
+        }
         return;
     }
     if (text != row.sent) {  // once: Enter, then the focus leaving, send it one time
@@ -242,6 +246,7 @@ void ParameterPanel::commitTyped(const std::string& key, Row& row)
 
 void ParameterPanel::clearError(const std::string& key, Row& row)
 {
+    row.refused.clear();
     setRowError(row, false);
     if (error_->property("key").toString().toStdString() == key) {
         error_->clear();
@@ -389,6 +394,8 @@ void ParameterPanel::markRejected(const QString& key, const QString& message)
         // Choices and booleans cannot hold a refused value: show the one in force again.
         if (it->second.line == nullptr) {
             setRowValue(it->second, it->second.value);
+        } else {
+            it->second.refused = it->second.line->text().trimmed();
         }
     }
     error_->setProperty("key", key);

@@ -241,6 +241,11 @@ private slots:
         QVERIFY2(panel->errorText().contains(QStringLiteral("reset refused")) && panel->errorText().contains(key),
                  qPrintable(panel->errorText()));
         QCOMPARE(panel->mutabilityText(key), QStringLiteral("pending reset"));
+        // Leaving the field as it is (focus passing through) keeps the mark: the value the reset refused still waits.
+        auto* field = panel->findChild<QLineEdit*>(key);
+        QVERIFY(field != nullptr);
+        emit field->editingFinished();
+        QVERIFY2(panel->errorText().contains(QStringLiteral("reset refused")), qPrintable(panel->errorText()));
         const QString inForce = QString::number(window_->settings()->particles.radiusMin);
         controller_->setParameter(key, inForce);  // back: nothing waits, the reset builds again
         QTRY_VERIFY_WITH_TIMEOUT(panel->errorText().isEmpty(), kTimeout);
