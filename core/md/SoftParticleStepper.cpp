@@ -88,10 +88,15 @@ void SoftParticleStepper::configure(const md::SoftParticleSettings& settings)
     settings_ = settings;
 }
 
+bool SoftParticleStepper::leftAsItWas(const World& world) const
+{
+    return world.particles.size() == adoptedCount_ && world.steps == adoptedSteps_ && world.time == adoptedTime_;
+}
+
 void SoftParticleStepper::adopt(World& world)
 {
     // A world this stepper did not leave as it is (a new or loaded state) starts afresh.
-    if (world.particles.size() == adoptedCount_ && world.steps == adoptedSteps_ && world.time == adoptedTime_) {
+    if (leftAsItWas(world)) {
         return;
     }
     smallestRadius_ = std::numeric_limits<double>::infinity();
@@ -227,9 +232,7 @@ void SoftParticleStepper::loadState(StateReader& in)
 
 void SoftParticleStepper::checkState(const World& world) const
 {
-    const bool kept =
-        world.particles.size() == adoptedCount_ && world.steps == adoptedSteps_ && world.time == adoptedTime_;
-    if (!kept) {
+    if (!leftAsItWas(world)) {
         return;  // adopt() starts afresh
     }
     const std::size_t grains = world.particles.size();

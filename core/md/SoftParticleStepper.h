@@ -75,6 +75,8 @@ public:
 
 private:
     void adopt(World& world);
+    /// Whether `world` is the one this stepper stepped last, as it left it (grains, steps, time): its state goes on.
+    [[nodiscard]] bool leftAsItWas(const World& world) const;
     /// One MD step of dt; `lastOfStep`: the solver step's last, after which world.contacts is looked at.
     void advance(World& world, double dt, StepDiagnostics& diagnostics, bool lastOfStep);
     void drift(World& world, double dt);
