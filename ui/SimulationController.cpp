@@ -171,6 +171,23 @@ public:
         }
     }
 
+    /// A method that the world in force cannot take may fit the edits waiting for the reset (cd_pressure while
+    /// setup = periodic waits): it then waits for the reset too. Returns whether it does.
+    bool waitForReset(const std::string& name)
+    {
+        if (simulation_->waitingKeys().empty()) {
+            return false;
+        }
+        try {
+            simulation_->setOnReset("solver.method", Value(name));
+        } catch (const ScenarioError&) {
+            return false;
+        }
+        accepted("solver.method", Value(name), false);
+        publish(true);
+        return true;
+    }
+
     void changeMethod(const std::string& name)
     {
         try {
@@ -180,7 +197,14 @@ public:
             }
             const std::string previous(choiceName(simulation_->settings().solver.method));
             // The new method continues from the present state: same particles, same clock.
-            simulation_ = simulation_->withMethod(*method);
+            try {
+                simulation_ = simulation_->withMethod(*method);
+            } catch (const ScenarioError&) {
+                if (!waitForReset(name)) {
+                    throw;  // the world in force's reason
+                }
+                return;
+            }
             accepted("solver.method", name, true);
             announceRun(true);
             notice(QStringLiteral("Method %1 -> %2 at t = %3 s")

@@ -180,6 +180,16 @@ bool Simulation::setParameter(std::string_view key, const Value& value)
     return live;
 }
 
+void Simulation::setOnReset(std::string_view key, const Value& value)
+{
+    Scenario next = scenario_;
+    next.set(key, value);
+    (void)parseSettings(withValues(next, beforeLoadSteps_));     // what reset() would build from: throws if it cannot
+    waiting_.try_emplace(std::string(key), scenario_.get(key));  // the value in force, from before the first wait
+    scenario_ = std::move(next);
+    eraseKey(beforeLoadSteps_, key);  // the user's value stands at reset
+}
+
 bool Simulation::applySettings(const Settings& edited)
 {
     Scenario next = scenario_;

@@ -54,6 +54,11 @@ public:
     /// step on. A load step that already acts is folded into F first, so that each call adds dF again.
     /// Throws ScenarioError when there is no piston or dF (piston.load_step) is 0.
     LoadStepChange applyLoadStep();
+    /// Sets a parameter for the next reset() only, whatever its kind: what a live change cannot take because the world
+    /// in force does not fit it but the scenario with its waiting edits does (a method switch to cd_pressure while
+    /// setup = periodic waits for the reset). Throws ScenarioError, changing nothing, when reset() could not build the
+    /// scenario with the change.
+    void setOnReset(std::string_view key, const Value& value);
     /// A simulation that goes on from the present state (same particles, same clock) with another method.
     /// Throws ScenarioError when the method does not fit the setup.
     [[nodiscard]] std::unique_ptr<Simulation> withMethod(Method method) const;

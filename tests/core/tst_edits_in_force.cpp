@@ -6,6 +6,7 @@
 #include "BuiltinScenarios.h"
 #include "SimulationFile.h"
 #include "scenario/Scenario.h"
+#include "scenario/ScenarioError.h"
 #include "sim/Simulation.h"
 
 #include <QTest>
@@ -35,6 +36,17 @@ Simulation pastTheLoadStep()
         simulation.step();
     }
     return simulation;
+}
+
+/// The message of the ScenarioError that `call` throws, or "".
+template <class Call> std::string messageOf(const Call& call)
+{
+    try {
+        call();
+    } catch (const ScenarioError& error) {
+        return error.what();
+    }
+    return {};
 }
 
 }  // namespace
@@ -117,6 +129,35 @@ private slots:
         // Set back to the value in force: nothing waits.
         simulation.setParameter("chain.mass", Value(mass));
         QVERIFY(simulation.waitingKeys().empty());
+    }
+
+    /// A method that only the setup waiting for the reset can run (cd_pressure needs the periodic cell of setup =
+    /// periodic) waits with it: each alone was refused, the method because the world in force has no cell, the reset
+    /// with the method in force because cd does not hold a pressure.
+    void aMethodThatOnlyTheWaitingSetupFitsWaitsForTheResetToo()
+    {
+        Simulation simulation(resolveScenario("piston2d"));
+        simulation.step();
+        QVERIFY(!simulation.setParameter("setup", Value(std::string("periodic"))));
+        QVERIFY(messageOf([&] {
+                    (void)simulation.withMethod(Method::ConstantPressure);
+                }).starts_with("solver.method: cd_pressure needs a periodic cell"));
+        // Not a combination reset() could build: refused, nothing changes.
+        QVERIFY(messageOf([&] {
+                    simulation.setOnReset("solver.method", Value(std::string("ballistic")));
+                }).starts_with("solver.method: setup periodic needs a method that holds the pressure"));
+        QCOMPARE(simulation.waitingKeys(), std::vector<std::string>{"setup"});
+        simulation.setOnReset("solver.method", Value(std::string("cd_pressure")));
+        QCOMPARE(simulation.waitingKeys(), (std::vector<std::string>{"setup", "solver.method"}));
+        QVERIFY(simulation.settings().solver.method == Method::ContactDynamics);  // the world in force runs on
+        QCOMPARE(simulation.world().steps, std::int64_t(1));
+        simulation.step();
+        simulation.reset();
+        QVERIFY(simulation.settings().solver.method == Method::ConstantPressure);
+        QVERIFY(simulation.settings().setup == Setup::Periodic);
+        QVERIFY(simulation.world().cell.has_value());
+        QVERIFY(simulation.waitingKeys().empty());
+        simulation.step();
     }
 };
 

@@ -398,6 +398,38 @@ private slots:
         QVERIFY(rejected.at(0).at(1).toString().contains(QStringLiteral("solver.method")));
     }
 
+    void aMethodThatOnlyTheWaitingSetupFitsWaitsForTheReset()
+    {
+        // piston2d to the periodic cell in the studio: setup = periodic waits for the reset, cd_pressure was refused
+        // ("needs a periodic cell": the world in force has none) and the reset with cd was refused too.
+        auto controller = controllerFor("piston2d");
+        Published published;
+        controller->playSteps(2);
+        QVERIFY(waitForStatus(*controller, published, 2));
+        QSignalSpy accepted(controller.get(), &SimulationController::parameterAccepted);
+        QSignalSpy rejected(controller.get(), &SimulationController::parameterRejected);
+        controller->setParameter(QStringLiteral("setup"), QStringLiteral("periodic"));
+        controller->changeMethod(QStringLiteral("cd_pressure"));
+        QTRY_COMPARE_WITH_TIMEOUT(accepted.size(), 2, kTimeout);
+        QVERIFY(rejected.isEmpty());
+        QCOMPARE(accepted.at(1).at(0).toString(), QStringLiteral("solver.method"));
+        QCOMPARE(accepted.at(1).at(1).toString(), QStringLiteral("cd_pressure"));
+        QVERIFY(!accepted.at(1).at(2).toBool());  // waits for the reset
+        QCOMPARE(controller->steps(), std::int64_t{2});
+        controller->reset();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (published.take(*controller),
+             published.run && !published.run->continued && published.run->settings.setup == granular::Setup::Periodic),
+            kTimeout);
+        QVERIFY(published.run->settings.solver.method == granular::Method::ConstantPressure);
+        // A method that fits neither the world in force nor the waiting edits is refused with the world's reason.
+        controller->setParameter(QStringLiteral("setup"), QStringLiteral("compression"));
+        controller->changeMethod(QStringLiteral("cd"));
+        QVERIFY(rejected.wait(kTimeout));
+        QCOMPARE(rejected.at(0).at(0).toString(), QStringLiteral("solver.method"));
+        QVERIFY(rejected.at(0).at(1).toString().startsWith(QStringLiteral("solver.method: setup periodic")));
+    }
+
     // Issue 18, defects 8 and 9 in the studio: a blow-up pauses the run and says why; the broken world does not
     // step again until it is reset.
     void blowUpPausesAndSaysWhy_data()
