@@ -56,20 +56,30 @@ double candidateMargin(const World& world, double dt, double relativeMargin)
     // Maxima on the solver threads (the same for any order); the smallest radius as the largest negative one.
     const Vec3* velocity = p.velocity.data();
     const Vec3* angularVelocity = p.angularVelocity.data();
+    const Vec3* externalForce = p.externalForce.data();
+    const double* mass = p.mass.data();
     const double* radius = p.radius.data();
-    double fastest = parallelMaximum(
-        p.size(), 0.0, [=](std::size_t i) { return velocity[i].norm() + angularVelocity[i].norm() * radius[i]; });
+    // A body's speed at the step's end, as far as the forces known before the step take it: its speed now, and what
+    // an applied force adds over dt (|F| dt / m; gravity below). Contact forces only push bodies apart.
+    double fastest = parallelMaximum(p.size(), 0.0, [=](std::size_t i) {
+        const double push = externalForce[i].norm() / mass[i] * dt;  // 0 for a grain of infinite mass
+        return velocity[i].norm() + angularVelocity[i].norm() * radius[i] + push;
+    });
     const double smallest =
         p.size() > 0 ? -parallelMaximum(p.size(), -p.radius[0], [=](std::size_t i) { return -radius[i]; }) : 0.0;
     if (world.piston) {
-        fastest = std::max(fastest, std::fabs(world.piston->velocity));
+        const Piston& piston = *world.piston;
+        // A free piston is pushed by its applied force; a driven plate follows its program whatever the force.
+        const double push = piston.drive ? 0.0
+                                         : std::max(std::fabs(piston.appliedForce(world.time)),
+                                                    std::fabs(piston.appliedForce(world.time + dt))) /
+                                               piston.mass * dt;
+        fastest = std::max(fastest, std::fabs(piston.velocity) + push);
     }
     if (world.drum) {
         fastest = std::max(fastest, std::fabs(world.drum->angularVelocity) * world.drum->radius);
     }
-    // Gravity adds at most |g| dt^2 per step; 2x covers two bodies closing in. Applied forces (the piston's, a grain's
-    // external force) are not counted: a body that one starts from rest could close a gap wider than this margin in its
-    // first step (no built-in scenario starts so: the piston and the chain's pushed disk start far from what they hit).
+    // Gravity adds at most |g| dt^2 per step; 2x covers two bodies closing in.
     return relativeMargin * smallest + 2.0 * (fastest * dt + world.gravity.norm() * dt * dt);
 }
 

@@ -95,6 +95,7 @@ private slots:
     void unequalMassesConserveMomentumAndStick();
     void columnCarriesTheWeightAboveEachContactWithEitherSweep();
     void lightPistonOnARowIsCarriedWithEitherSweep();
+    void bodiesPushedFromRestMeetWhatTheyReachInTheirFirstStep();
 };
 
 void ContactDynamicsClosedFormTest::columnCarriesTheWeightAboveEachContactWithEitherSweep()
@@ -167,6 +168,52 @@ void ContactDynamicsClosedFormTest::lightPistonOnARowIsCarriedWithEitherSweep()
         }
         QVERIFY2(std::fabs(world.piston->velocity) < 1e-9 * g * 1e-3,
                  (name + ": the piston moves at " + std::to_string(world.piston->velocity) + " m/s").c_str());
+    }
+}
+
+void ContactDynamicsClosedFormTest::bodiesPushedFromRestMeetWhatTheyReachInTheirFirstStep()
+{
+    // Without gravity, at rest, 5 mm from what they hit: a grain pushed by an external force, and a piston pushed by
+    // its applied force, each reach it within one step of 10 ms (F dt^2 / m = 20 mm). The candidates' margin counted
+    // only the speed and gravity (2 x 0 + 0.1 r = 1 mm): the contact was not a candidate and the body went through.
+    // With it a candidate, eq. 34 (g_pos / dt + V_n >= 0) lets the body close the gap and stop there.
+    constexpr double kRadius = 0.01;
+    constexpr double dt = 0.01;
+    {
+        World world;
+        world.dimension = 3;
+        world.particles.add(Vec3(0.0, kRadius + 0.005, 0.0), kRadius, 2500.0, 3);
+        world.walls.push_back({"floor", Vec3::Zero(), Vec3::UnitY()});
+        world.particles.externalForce[0] = Vec3(0.0, -0.2 * world.particles.mass[0] / (dt * dt), 0.0);
+        world.bounds = Eigen::AlignedBox3d(Vec3(-1, -1, -1), Vec3(1, 1, 1));
+        ContactDynamicsStepper stepper(converged(0.5, dt, 1));
+        stepper.step(world);
+        QVERIFY2(world.particles.position[0].y() >= kRadius - 1e-12,
+                 ("the grain's centre is at " + std::to_string(world.particles.position[0].y()) + " m").c_str());
+        QVERIFY(std::fabs(world.particles.position[0].y() - kRadius) < 1e-12);  // it closed the gap, touching
+        stepper.step(world);
+        QVERIFY(std::fabs(world.particles.velocity[0].y()) < 1e-12);  // and rests on the floor
+    }
+    {
+        World world;
+        world.dimension = 2;
+        world.particles.add(Vec3(0.0, kRadius, 0.0), kRadius, 2500.0, 2);
+        world.walls.push_back({"floor", Vec3::Zero(), Vec3::UnitY()});
+        Piston piston;
+        piston.plane = {"piston", Vec3(0.0, 2.0 * kRadius + 0.005, 0.0), -Vec3::UnitY()};
+        piston.mass = world.particles.mass[0];
+        piston.force = 0.2 * piston.mass / (dt * dt);
+        world.piston = piston;
+        world.bounds = Eigen::AlignedBox3d(Vec3(-1, -1, -1), Vec3(1, 1, 1));
+        ContactDynamicsStepper stepper(converged(0.5, dt, 1));
+        stepper.step(world);
+        QVERIFY2(world.piston->plane.point.y() >= 2.0 * kRadius - 1e-12,
+                 ("the piston is at " + std::to_string(world.piston->plane.point.y()) + " m").c_str());
+        QVERIFY(std::fabs(world.piston->plane.point.y() - 2.0 * kRadius) < 1e-12);
+        stepper.step(world);
+        // At rest on the grain to the solver's tolerance (1e-12 of the 20 m/s that the force adds in a step).
+        QVERIFY2(std::fabs(world.piston->velocity) < 1e-9,
+                 ("the piston moves at " + std::to_string(world.piston->velocity) + " m/s").c_str());
     }
 }
 

@@ -94,7 +94,9 @@ private slots:
         const std::vector<PinnedRun> runs = {
             // cd (chain1d, drum3d, periodic2d, the coloured runs) since the shock law's increment form (issue 15:
             // no division by the effective masses, the levers as lengths along the normal, disks in the plane form).
-            {"chain1d", {"run.time=60"}, 0x006e8793382787a3ULL},
+            // chain1d since cd's candidates' margin counts what an applied force adds to a speed within a step (the
+            // pushed disk's 0.05 N: 0.1 m more margin, a few more open candidates, so another random order).
+            {"chain1d", {"run.time=60"}, 0x808deb09e3aeabd6ULL},
             {"piston2d", {"run.time=0.5", "output.interval=0.01"}, 0xe301b6a251ccaf0aULL},
             // The random sweep where piston2d's grains touch (from t = 3.2 s on; the run above ends before), with the
             // fixed criterion and with criteria that stop before the iteration limit; pinned from the build before
