@@ -688,8 +688,8 @@ void MainWindow::parameterAccepted(const QString& key, const QString& value, boo
         }
         plots_->setSettings(*settings_);
     }
-    if (key == QStringLiteral("solver.method")) {
-        method_->setCurrentText(value);
+    if (key == QStringLiteral("solver.method") && live) {
+        method_->setCurrentText(value);  // the method that runs (one waiting for the reset is marked in the panel)
     }
     if (key.startsWith(QStringLiteral("view.")) && settings_) {
         applyViewKey(key, *settings_);  // that key only: the other display choices and the camera stay

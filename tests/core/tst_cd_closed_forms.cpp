@@ -174,7 +174,7 @@ void ContactDynamicsClosedFormTest::lightPistonOnARowIsCarriedWithEitherSweep()
 void ContactDynamicsClosedFormTest::bodiesPushedFromRestMeetWhatTheyReachInTheirFirstStep()
 {
     // Without gravity, at rest, 5 mm from what they hit: a grain pushed by an external force, and a piston pushed by
-    // its applied force, each reach it within one step of 10 ms (F dt^2 / m = 20 mm). The candidates' margin counted
+    // its applied force, each reach it within one step of 10 ms (F dt^2 / m = 0.2 m). The candidates' margin counted
     // only the speed and gravity (2 x 0 + 0.1 r = 1 mm): the contact was not a candidate and the body went through.
     // With it a candidate, eq. 34 (g_pos / dt + V_n >= 0) lets the body close the gap and stop there.
     constexpr double kRadius = 0.01;

@@ -159,6 +159,27 @@ private slots:
         QVERIFY(simulation.waitingKeys().empty());
         simulation.step();
     }
+
+    /// A method chosen live after one waited is the one a reset builds, also where it is the method in force: the
+    /// waiting method stayed waiting (a state saved then was labelled with it and did not open), and choosing the
+    /// method in force again did not withdraw it.
+    void aMethodChosenLiveReplacesAWaitingOne()
+    {
+        Simulation simulation(resolveScenario("piston2d"));
+        simulation.setParameter("setup", Value(std::string("periodic")));
+        simulation.setOnReset("solver.method", Value(std::string("cd_pressure")));
+        const auto switched = simulation.withMethod(Method::SoftParticle);
+        QCOMPARE(switched->waitingKeys(), std::vector<std::string>{"setup"});
+        QCOMPARE(switched->scenarioInForce().text("solver.method"), std::string("md"));
+        QCOMPARE(switched->scenario().text("solver.method"), std::string("md"));
+        // The same method as in force: the waiting one is withdrawn, and a reset without the setup builds cd again.
+        const auto again = simulation.withMethod(Method::ContactDynamics);
+        QCOMPARE(again->waitingKeys(), std::vector<std::string>{"setup"});
+        again->setParameter("setup", Value(std::string("piston")));
+        QVERIFY(again->waitingKeys().empty());
+        again->reset();
+        QVERIFY(again->settings().solver.method == Method::ContactDynamics);
+    }
 };
 
 QTEST_APPLESS_MAIN(EditsInForceTest)
