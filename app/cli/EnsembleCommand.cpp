@@ -102,6 +102,19 @@ RunRecord runSeed(const Scenario& base, std::int64_t seed, const fs::path& scrat
     return record;
 }
 
+/// Writes a finished run's files into the output's runs/SEED/ as the run arrives, and keeps of them only its summary,
+/// what the ensemble's tables read: the runs' series and frames do not pile up in memory until the last run is
+/// through (the output stays all-or-nothing: it is staged until commit()).
+void storeRun(RunRecord& record, RunOutput& output)
+{
+    const std::string folder = "runs/" + std::to_string(record.seed) + "/";
+    for (const auto& [path, content] : record.files) {
+        output.write(folder + path, [&content](std::ostream& file) { file << content; });
+    }
+    std::erase_if(record.files, [](const auto& entry) { return entry.first != "summary.json"; });
+    record.files.shrink_to_fit();
+}
+
 }  // namespace
 
 std::vector<std::int64_t> parseSeeds(const std::string& text)
@@ -178,12 +191,28 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
     const auto start = std::chrono::steady_clock::now();
     std::size_t finishedCount = 0;
     std::vector<RunRecord> records(seeds.size());
+    // The first run whose files could not be written: told once every run is through (the ranks of an MPI job wait
+    // for the root to take their results, so the root goes on taking them).
+    std::string writeFailure;
     try {
         pool.run(
             seeds.size(), [&](std::size_t index) { return runSeed(scenario, seeds[index], scratchRoot).toBytes(); },
             [&](std::size_t index, std::string&& result, const std::string& worker) {
                 ++finishedCount;
                 records[index] = RunRecord::fromBytes(result);
+                std::string().swap(result);
+                try {
+                    if (writeFailure.empty()) {
+                        storeRun(records[index], *output);
+                    }
+                } catch (const std::bad_alloc&) {
+                    writeFailure = "out of memory while writing the output";
+                } catch (const std::exception& error) {
+                    writeFailure = error.what();
+                }
+                if (!writeFailure.empty()) {
+                    records[index].files.clear();  // after a failure nothing is written: nothing to keep either
+                }
                 if (options.quiet) {
                     return;
                 }
@@ -199,14 +228,12 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
     if (!pool.isRoot()) {
         return Success;  // rank 0 writes and reports
     }
+    if (!writeFailure.empty()) {
+        err << "granular: ensemble: " << writeFailure << '\n';
+        return RuntimeFailure;  // the output is not committed: DIR stays as it was
+    }
 
     try {
-        for (const RunRecord& record : records) {
-            for (const auto& entry : record.files) {
-                output->write("runs/" + std::to_string(record.seed) + "/" + entry.first,
-                              [&entry](std::ostream& file) { file << entry.second; });
-            }
-        }
         const EnsembleRequest request{scenario.text("name"), options.assignments};
         const int signal = stopRequested();
         output->write("ensemble.json", [&](std::ostream& file) {
