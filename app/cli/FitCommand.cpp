@@ -103,9 +103,10 @@ int fitSeries(const std::string& csvPath, const std::string& column, std::option
     json["amplitude_at_from"] = fit.amplitudeAtStart;  // A exp(-from/tau), finite where amplitude is not
     json["converged"] = fit.converged;
     const std::string unit = columnUnit(csvPath, column);
-    json["units"] = {
-        {"x0", unit},   {"amplitude", unit}, {"tau", "s"},  {"omega", "rad/s"}, {"phase", "rad"},
-        {"rmse", unit}, {"r2", "1"},         {"from", "s"}, {"to", "s"},        {"amplitude_at_from", unit}};
+    json["units"] = {{"x0", unit},       {"amplitude", unit},        {"tau", "s"},
+                     {"omega", "rad/s"}, {"phase", "rad"},           {"rmse", unit},
+                     {"r2", "1"},        {"samples", "1"},           {"from", "s"},
+                     {"to", "s"},        {"amplitude_at_from", unit}};
     out << json.dump(2) << '\n';
     if (!fit.converged) {
         err << "granular: fit: '" << column << "' did not converge after " << fit.iterations

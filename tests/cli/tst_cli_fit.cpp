@@ -83,6 +83,11 @@ void CliFitTest::fitPrintsParametersInContractOrder()
     QCOMPARE(json["units"]["omega"].get<std::string>(), std::string("rad/s"));
     QCOMPARE(json["units"]["from"].get<std::string>(), std::string("s"));
     QCOMPARE(json["units"]["x0"].get<std::string>(), std::string("the unit of column x"));
+    // Every number has one: the counts and ratios "1".
+    for (const auto& item : json.items()) {
+        QVERIFY2(!item.value().is_number() || json["units"].contains(item.key()), item.key().c_str());
+    }
+    QCOMPARE(json["units"]["samples"].get<std::string>(), std::string("1"));
     QVERIFY2(agrees(json["x0"].get<double>(), kX0), r.out.c_str());
     QVERIFY2(agrees(json["amplitude"].get<double>(), kAmplitude), r.out.c_str());
     QVERIFY2(agrees(json["tau"].get<double>(), kTau), r.out.c_str());
