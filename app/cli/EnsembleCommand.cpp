@@ -108,8 +108,8 @@ RunRecord runSeed(const Scenario& base, std::int64_t seed, const fs::path& scrat
 void storeRun(RunRecord& record, RunOutput& output)
 {
     const std::string folder = "runs/" + std::to_string(record.seed) + "/";
-    for (const auto& [path, content] : record.files) {
-        output.write(folder + path, [&content](std::ostream& file) { file << content; });
+    for (const auto& entry : record.files) {  // not bound: clang before 16 does not let a lambda capture a binding
+        output.write(folder + entry.first, [&entry](std::ostream& file) { file << entry.second; });
     }
     std::erase_if(record.files, [](const auto& entry) { return entry.first != "summary.json"; });
     record.files.shrink_to_fit();
