@@ -193,7 +193,8 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
     std::vector<RunRecord> records(seeds.size());
     // The first run whose files could not be written: told once every run is through (the ranks of an MPI job wait
     // for the root to take their results, so the root goes on taking them).
-    std::string writeFailure;
+    bool writeFailed = false;
+    std::string writeFailure;  // its message; empty for a lack of memory (named without allocating in the callback)
     try {
         pool.run(
             seeds.size(), [&](std::size_t index) { return runSeed(scenario, seeds[index], scratchRoot).toBytes(); },
@@ -202,15 +203,19 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
                 records[index] = RunRecord::fromBytes(result);
                 std::string().swap(result);
                 try {
-                    if (writeFailure.empty()) {
+                    if (!writeFailed) {
                         storeRun(records[index], *output);
                     }
                 } catch (const std::bad_alloc&) {
-                    writeFailure = "out of memory while writing the output";
+                    writeFailed = true;
                 } catch (const std::exception& error) {
-                    writeFailure = error.what();
+                    writeFailed = true;
+                    try {
+                        writeFailure = error.what();
+                    } catch (const std::bad_alloc&) {  // NOLINT(bugprone-empty-catch): told as a lack of memory
+                    }
                 }
-                if (!writeFailure.empty()) {
+                if (writeFailed) {
                     records[index].files.clear();  // after a failure nothing is written: nothing to keep either
                 }
                 if (options.quiet) {
@@ -228,8 +233,9 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
     if (!pool.isRoot()) {
         return Success;  // rank 0 writes and reports
     }
-    if (!writeFailure.empty()) {
-        err << "granular: ensemble: " << writeFailure << '\n';
+    if (writeFailed) {
+        err << "granular: ensemble: "
+            << (writeFailure.empty() ? "out of memory while writing the output" : writeFailure) << '\n';
         return RuntimeFailure;  // the output is not committed: DIR stays as it was
     }
 
