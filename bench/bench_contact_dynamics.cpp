@@ -5,6 +5,7 @@
 //   CASE: piston2d or packing3d_20000 alone (default all: both; one alone e.g. under a profiler);
 //   PACE: fixed (default: every step on THREADS threads) or adaptive (as the CLI and the studio run: a step may run
 //   on fewer threads where that is faster, sim/ThreadPace.h).
+#include "BenchUsage.h"
 #include "BuiltinScenarios.h"
 #include "CdPacking3d.h"
 #include "scenario/Scenario.h"
@@ -72,6 +73,14 @@ Scenario withSweep(Scenario scenario, const std::string& sweep)
 
 int main(int argc, char** argv)
 {
+    if (const int status = granular::bench::usageStatus(
+            argc, argv,
+            "usage: bench_contact_dynamics [OUTPUT.json] [THREADS] [SWEEP] [CASE] [PACE]\n  THREADS: solver threads "
+            "(default 1); SWEEP: random (default) or coloured; CASE: piston2d, packing3d_20000 or all\n  (default); "
+            "PACE: fixed (default) or adaptive\n");
+        status >= 0) {
+        return status;
+    }
     const int threads = argc > 2 ? std::atoi(argv[2]) : 1;
     const std::string sweep = argc > 3 ? argv[3] : "random";
     const std::string only = argc > 4 && std::string(argv[4]) != "all" ? argv[4] : "";

@@ -11,6 +11,7 @@
 // Then the exponents fitted to each (least squares in log-log) beside the estimate. Not a test: prints and saves.
 // Usage: bench_cost_growth [OUTPUT.json] [MAX_N_2D] [MAX_N_3D] [THREADS] [SWEEP]
 //   (defaults 16000, 64000, 1, random: 64,000 disks need more than 17 minutes for their cold start here)
+#include "BenchUsage.h"
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 #include "util/Parallel.h"
@@ -125,6 +126,13 @@ double exponent(const std::vector<double>& x, const std::vector<double>& y)
 
 int main(int argc, char** argv)
 {
+    if (const int status =
+            granular::bench::usageStatus(argc, argv,
+                                         "usage: bench_cost_growth [OUTPUT.json] [MAX_N_2D] [MAX_N_3D] [THREADS] "
+                                         "[SWEEP]\n  (defaults bench_cost_growth.json, 16000, 64000, 1, random)\n");
+        status >= 0) {
+        return status;
+    }
     const std::string path = argc > 1 ? argv[1] : "bench_cost_growth.json";
     const long long maxN2d = argc > 2 ? std::stoll(argv[2]) : 16000;
     const long long maxN3d = argc > 3 ? std::stoll(argv[3]) : 64000;

@@ -3,6 +3,7 @@
 // solver.method = md, over the first down-stroke. Not a test: prints and saves the figures.
 // Usage: bench_mcdem PACKING [STEPS] [OUTPUT.json]
 //   PACKING: the paper's packing, e.g. LIGGGHTS's hydrogel_multicontact/data/input.data (z up)
+#include "BenchUsage.h"
 #include "BuiltinScenarios.h"
 #include "method/StepDiagnostics.h"
 #include "scenario/Scenario.h"
@@ -69,6 +70,13 @@ nlohmann::ordered_json toJson(const Figure& f)
 
 int main(int argc, char** argv)
 {
+    if (const int status = granular::bench::usageStatus(
+            argc, argv,
+            "usage: bench_mcdem PACKING [STEPS] [OUTPUT.json]\n  PACKING: the paper's packing, e.g. LIGGGHTS's "
+            "hydrogel_multicontact/data/input.data (z up); STEPS: 30000\n");
+        status >= 0) {
+        return status;
+    }
     if (argc < 2) {
         std::fprintf(stderr, "usage: bench_mcdem PACKING [STEPS] [OUTPUT.json]\n");
         return 2;

@@ -4,6 +4,7 @@
 // Usage: bench_md [OUTPUT.json] [THREADS] [PACE] (solver threads, default 1; the results are the same for any count)
 //   PACE: fixed (default: every step on THREADS threads) or adaptive (as the CLI and the studio run: a step may run
 //   on fewer threads where that is faster, sim/ThreadPace.h).
+#include "BenchUsage.h"
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 #include "util/Parallel.h"
@@ -52,6 +53,13 @@ Scenario packing3d()
 
 int main(int argc, char** argv)
 {
+    if (const int status =
+            granular::bench::usageStatus(argc, argv,
+                                         "usage: bench_md [OUTPUT.json] [THREADS] [PACE]\n  THREADS: solver threads "
+                                         "(default 1); PACE: fixed (default) or adaptive\n");
+        status >= 0) {
+        return status;
+    }
     const int threads = argc > 2 ? std::stoi(argv[2]) : 1;
     const std::string pace = argc > 3 ? argv[3] : "fixed";
     if (pace != "fixed" && pace != "adaptive") {

@@ -7,6 +7,7 @@
 // The per-step figure is also taken with `pressure.cell_shape = free` (a strain-rate tensor instead of the
 // paper's scalar dilation rate): what the tensor bookkeeping costs per step.
 // Not a test: prints and saves figures. Usage: bench_periodic [OUTPUT.json]
+#include "BenchUsage.h"
 #include "BuiltinScenarios.h"
 #include "analysis/PackingStatistics.h"
 #include "scenario/Scenario.h"
@@ -89,6 +90,10 @@ ToRelax timeRelaxation(const Scenario& scenario)
 
 int main(int argc, char** argv)
 {
+    if (const int status = granular::bench::usageStatus(argc, argv, "usage: bench_periodic [OUTPUT.json]\n");
+        status >= 0) {
+        return status;
+    }
     nlohmann::ordered_json out;
     const char* variants[] = {"full", "partial"};
 

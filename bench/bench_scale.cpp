@@ -4,6 +4,7 @@
 // per grain, the largest packing at 10 and 1 steps/s and the largest that fits in this machine's memory. Feeds
 // docs/SCALING.md (when distributing one packing over machines becomes necessary). Not a test: prints and saves
 // the figures. Usage: bench_scale [OUTPUT.json]
+#include "BenchUsage.h"
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 
@@ -92,6 +93,10 @@ Figure measure(const std::string& method, std::int64_t count, int warmup, int st
 
 int main(int argc, char** argv)
 {
+    if (const int status = granular::bench::usageStatus(argc, argv, "usage: bench_scale [OUTPUT.json]\n");
+        status >= 0) {
+        return status;
+    }
     const double memory = static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGESIZE));
     nlohmann::ordered_json out;
     out["machine_memory_bytes"] = memory;
