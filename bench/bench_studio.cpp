@@ -34,6 +34,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -80,6 +81,16 @@ Options parse(int argc, char** argv)
             o.hideView = true;
         } else if (a == "--hide-plots") {
             o.hidePlots = true;
+        } else if (a.starts_with('-')) {  // not taken as the JSON file to write (--help wrote a file named --help)
+            const bool asked = a == "-h" || a == "--help";
+            if (!asked) {
+                std::fprintf(stderr, "bench_studio: no option '%s'\n", a.c_str());
+            }
+            std::fputs("usage: bench_studio [OUTPUT.json] [--prepare-steps N] [--steps N] [--spheres N] [--seconds S]\n"
+                       "  [--size WxH] [--hide-view] [--hide-plots] (under Xvfb; defaults 2200, 600, 20000, 5, "
+                       "1200x800)\n",
+                       asked ? stdout : stderr);
+            std::exit(asked ? 0 : 2);  // NOLINT(concurrency-mt-unsafe): before any thread
         } else {
             o.output = a;
         }
