@@ -240,10 +240,8 @@ std::unique_ptr<Simulation> Simulation::withMethod(Method method) const
     auto continued = std::make_unique<Simulation>(std::move(inForce), world_);
     // The method chosen now is the one a reset builds too: a method that waited for the reset (setOnReset) gives way,
     // also where the method chosen is the one in force.
-    Scenario withWaiting = scenario_;
-    writeChanges(withWaiting, settings_, edited);
-    withWaiting.set("solver.method", Value(std::string(choiceName(method))));
-    continued->scenario_ = std::move(withWaiting);
+    continued->scenario_ = scenario_;
+    continued->scenario_.set("solver.method", Value(std::string(choiceName(method))));  // the one key edited differs
     continued->waiting_ = waiting_;
     eraseKey(continued->waiting_, "solver.method");
     continued->beforeLoadSteps_ = beforeLoadSteps_;
