@@ -11,6 +11,7 @@
 //            --size WxH (1200x800, the scene view in part 2)
 //            --hide-view, --hide-plots (diagnosis: the studio without its view or its plots)
 //   solver threads: as the studio, OMP_NUM_THREADS if set, else every core
+#include "BenchUsage.h"
 #include "BuiltinScenarios.h"
 #include "MainWindow.h"
 #include "PlotPanel.h"
@@ -82,15 +83,10 @@ Options parse(int argc, char** argv)
         } else if (a == "--hide-plots") {
             o.hidePlots = true;
         } else if (a.starts_with('-')) {  // not taken as the JSON file to write (--help wrote a file named --help)
-            const bool asked = a == "-h" || a == "--help";
-            if (!asked) {
-                std::fprintf(stderr, "bench_studio: no option '%s'\n", a.c_str());
-            }
-            std::fputs("usage: bench_studio [OUTPUT.json] [--prepare-steps N] [--steps N] [--spheres N] [--seconds S]\n"
-                       "  [--size WxH] [--hide-view] [--hide-plots] (under Xvfb; defaults 2200, 600, 20000, 5, "
-                       "1200x800)\n",
-                       asked ? stdout : stderr);
-            std::exit(asked ? 0 : 2);  // NOLINT(concurrency-mt-unsafe): before any thread
+            std::exit(granular::bench::usageFor(  // NOLINT(concurrency-mt-unsafe): before any thread
+                "bench_studio", a,
+                "usage: bench_studio [OUTPUT.json] [--prepare-steps N] [--steps N] [--spheres N] [--seconds S]\n"
+                "  [--size WxH] [--hide-view] [--hide-plots] (under Xvfb; defaults 2200, 600, 20000, 5, 1200x800)\n"));
         } else {
             o.output = a;
         }
