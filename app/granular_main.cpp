@@ -54,7 +54,7 @@ int runCommandLine(int argc, char** argv)
     runCommand
         ->add_option(
             "--threads", run.threads,
-            "solver threads: md and mcdem contacts, cd contact search and coloured sweep; default: "
+            "solver threads: md and mcdem contacts, cd contact search and coloured or strip sweep; default: "
             "OMP_NUM_THREADS if set, else every core the process may run on (results are identical for any count)")
         ->check(CLI::Range(1, 256));
     runCommand->add_flag("--fixed-threads", run.fixedThreads,
@@ -79,7 +79,7 @@ int runCommandLine(int argc, char** argv)
     resumeCommand
         ->add_option(
             "--threads", resume.threads,
-            "solver threads: md and mcdem contacts, cd contact search and coloured sweep; default: "
+            "solver threads: md and mcdem contacts, cd contact search and coloured or strip sweep; default: "
             "OMP_NUM_THREADS if set, else every core the process may run on (results are identical for any count)")
         ->check(CLI::Range(1, 256));
     resumeCommand->add_flag("--fixed-threads", resume.fixedThreads,

@@ -1,7 +1,7 @@
 // Throughput of the contact dynamics solver: contact updates (one-contact shock-law solves) per
 // second for piston2d and for a 3D packing of ~20,000 spheres. Not a test: prints and saves figures.
 // Usage: bench_contact_dynamics [OUTPUT.json] [THREADS] [SWEEP] [CASE] [PACE]
-//   THREADS: solver threads (default 1); SWEEP: solver.sweep, random (default, the paper's) or coloured;
+//   THREADS: solver threads (default 1); SWEEP: solver.sweep, random (default, the paper's), coloured or strips;
 //   CASE: piston2d or packing3d_20000 alone (default all: both; one alone e.g. under a profiler);
 //   PACE: fixed (default: every step on THREADS threads) or adaptive (as the CLI and the studio run: a step may run
 //   on fewer threads where that is faster, sim/ThreadPace.h).

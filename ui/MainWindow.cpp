@@ -954,9 +954,10 @@ void MainWindow::addSolverThreadsMenu(QMenu& menu)
         action->setObjectName(QStringLiteral("solverThreads%1").arg(n));
         action->setCheckable(true);
         action->setChecked(n == granular::solverThreads());
-        action->setToolTip(tr("Contact search and forces of md and mcdem, contact search and the coloured sweep of cd "
-                              "(solver.sweep = coloured) on %1 thread(s); the results do not depend on it")
-                               .arg(n));
+        action->setToolTip(
+            tr("Contact search and forces of md and mcdem, contact search and the coloured or strip sweep "
+               "of cd (solver.sweep = coloured, strips) on %1 thread(s); the results do not depend on it")
+                .arg(n));
         group->addAction(action);
         connect(action, &QAction::triggered, this, [n] { granular::setSolverThreads(n); });
     }

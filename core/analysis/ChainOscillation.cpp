@@ -25,8 +25,9 @@ std::optional<std::string> otherMethod(const Settings& settings)
                    "iterates to its convergence criterion";
         }
         if (solver.sweep != SweepOrder::Random) {
-            return "the chain theory's q = 0.797 is the random sweep's (solver.sweep = random); this run sweeps the "
-                   "contacts by colours";
+            return std::string("the chain theory's q = 0.797 is the random sweep's (solver.sweep = random); this run "
+                               "sweeps the contacts by ") +
+                   (solver.sweep == SweepOrder::Coloured ? "colours" : "strips");
         }
         return std::nullopt;
     case Method::SoftParticle: {

@@ -2,6 +2,7 @@
 
 #include "cd/ColourPace.h"
 #include "cd/ContactColouring.h"
+#include "cd/ContactStrips.h"
 #include "cd/ContactUpdate.h"
 #include "cd/GrainContactLanes.h"
 #include "cd/OpenContactTicks.h"
@@ -12,6 +13,7 @@
 #include "settings/Settings.h"
 #include "util/Parallel.h"
 #include "util/Reciprocal.h"
+#include "util/SpinWait.h"
 #include "util/ThreadTeam.h"
 
 #include <algorithm>
@@ -87,6 +89,8 @@ struct SweepWorkspace {
     std::vector<SweepContact> records;                ///< per contact, what its updates read and write
     std::vector<Vector3Of<double>> boundaryVelocity;  ///< m/s, a wall or drum contact's boundary at its point
     ContactColouring colouring;                       ///< the coloured sweep's colours
+    ContactStrips strips;                             ///< the strip sweep's strips
+    ColourPace stripPace;                             ///< where the strip sweep cuts each parity's strips
     ColourPace pace;                                  ///< where the coloured sweep cuts its colours between threads
     std::vector<SweepContact> colourOrder;            ///< the coloured sweep's copies of the records, colour by colour
     std::vector<std::uint32_t> colourPlace;           ///< contact a's place in colourOrder
@@ -252,6 +256,70 @@ inline bool randomSweepInLanes(std::size_t contacts, std::size_t grains)
     return contacts * sizeof(SweepContact) + grains * sizeof(PredictedMotion::PredictedBody) <= kRandomSweepLanesBytes;
 }
 
+/// One pass over `n` records in `order` (places in `records`; contactOf(place) is the contact's index), each update
+/// applied at once: the random sweep's iteration, and a strip's in the strip sweep. Two grain pairs next in the
+/// order that share no grain are computed side by side where `inLanes`: the same numbers as one after the other. The
+/// update at k takes the tick first + k; what the convergence measures take of each update goes to `convergence`
+/// where `measure`; updates known without computing them are counted in `known`.
+template <template <class> class Space, bool WatchOpen, class Terms, class ContactOf>
+[[gnu::always_inline]] inline void
+sweepInOrder(SweepContact* records, const std::uint32_t* order, std::size_t n, const ContactOf& contactOf,
+             PredictedMotion& motion, const Vector3Of<double>* boundaryVelocity, Terms& terms, OpenContactTicks& ticks,
+             std::uint32_t first, bool measure, bool inLanes, SweepConvergence& convergence, std::int64_t& known)
+{
+    constexpr bool kWatch = WatchOpen && Terms::kPlainUpdates;
+    constexpr std::size_t kContactAhead = kWatch ? kPrefetchContactWatching : kPrefetchContact;
+    constexpr std::size_t kGrainsAhead = kWatch ? kPrefetchGrainsWatching : kPrefetchGrains;
+    for (std::size_t k = 0; k < n; ++k) {
+        prefetchAhead<kContactAhead, kGrainsAhead>(records, order, n, motion, k);
+        SweepContact& s = records[order[k]];
+        const std::uint32_t tick = first + static_cast<std::uint32_t>(k);
+        if constexpr (kWatch) {
+            if (ticks.unchanged(s)) {
+                ++known;
+                if (measure) {
+                    convergence.record(ForceChange{});  // what its update would give: no force, no change
+                }
+                continue;
+            }
+        }
+        if constexpr (kGrainContactLanes && Terms::kPlainUpdates) {
+            // Two grain pairs next in the order that share no grain: neither reads what the other writes, so
+            // they are computed side by side with the results of one after the other.
+            if (inLanes && k + 1 < n && independentGrainPairs(s, records[order[k + 1]]) &&
+                !(kWatch && ticks.unchanged(records[order[k + 1]]))) {
+                prefetchAhead(records, order, n, motion, k + 1);
+                SweepContact& next = records[order[k + 1]];
+                ForceChange firstMeasures{};
+                ForceChange secondMeasures{};
+                updateGrainPairsInLanes<Space, kWatch>(s, next, motion, ticks, tick, firstMeasures, secondMeasures,
+                                                       measure);
+                if (measure) {
+                    convergence.record(firstMeasures);
+                    convergence.record(secondMeasures);
+                }
+                ++k;
+                continue;
+            }
+        }
+        const std::size_t a = contactOf(order[k]);
+        FrameForce<Space<double>> before{};
+        // Named, not bound: clang before 16 does not let a lambda capture a structured binding.
+        const SweepUpdateOf<Space<double>> outcome = sweepUpdate<kWatch>(a, s, motion, boundaryVelocity, terms, before);
+        const ForceChangeOf<Space<double>>& d = outcome.change;
+        const bool changed = outcome.changed;
+        if (changed) {
+            terms.update(a, s, d, [&] { motion.apply(s, d); });
+        }
+        if constexpr (kWatch) {
+            ticks.updated(s, tick, changed);
+        }
+        if (measure) {
+            convergence.record(ForceChange(before, forceOf<Space<double>>(s), d));
+        }
+    }
+}
+
 /// Iterations in the paper's order: every candidate once per iteration, in a fresh random order, each update
 /// applied at once (Unger & Kertesz 2003, section 2.5). Two grain pairs next in the order that share no grain are
 /// computed side by side where the sweep's data are small (randomSweepInLanes): the same numbers as one after the
@@ -271,66 +339,16 @@ SweepResult randomSweeps(const std::vector<Contact>& contacts, const SolverSetti
     const std::int64_t limit = solver.iterationLimit();
     const bool inLanes = randomSweepInLanes(count, motion.size());
     constexpr bool kWatch = WatchOpen && Terms::kPlainUpdates;
-    constexpr std::size_t kContactAhead = kWatch ? kPrefetchContactWatching : kPrefetchContact;
-    constexpr std::size_t kGrainsAhead = kWatch ? kPrefetchGrainsWatching : kPrefetchGrains;
     OpenContactTicks& ticks = workspace.ticks;  // the update at k takes the tick first + k
     while (result.iterations < limit) {
         shuffleSweepOrder(workspace.order, random, workspace.reciprocals);
-        const std::uint32_t* order = workspace.order.data();
         const bool measure = measuredIteration(result, solver);
         if constexpr (kWatch) {
             ticks.reserve(count, {records, count});
         }
-        const std::uint32_t first = ticks.next();
-        for (std::size_t k = 0; k < count; ++k) {
-            prefetchAhead<kContactAhead, kGrainsAhead>(records, order, count, motion, k);
-            const std::uint32_t a = order[k];
-            SweepContact& s = records[a];
-            const std::uint32_t tick = first + static_cast<std::uint32_t>(k);
-            if constexpr (kWatch) {
-                if (ticks.unchanged(s)) {
-                    ++result.knownUpdates;
-                    if (measure) {
-                        convergence.record(ForceChange{});  // what its update would give: no force, no change
-                    }
-                    continue;
-                }
-            }
-            if constexpr (kGrainContactLanes && Terms::kPlainUpdates) {
-                // Two grain pairs next in the order that share no grain: neither reads what the other writes, so
-                // they are computed side by side with the results of one after the other.
-                if (inLanes && k + 1 < count && independentGrainPairs(s, records[order[k + 1]]) &&
-                    !(kWatch && ticks.unchanged(records[order[k + 1]]))) {
-                    prefetchAhead(records, order, count, motion, k + 1);
-                    SweepContact& next = records[order[k + 1]];
-                    ForceChange firstMeasures{};
-                    ForceChange secondMeasures{};
-                    updateGrainPairsInLanes<Space, kWatch>(s, next, motion, ticks, tick, firstMeasures, secondMeasures,
-                                                           measure);
-                    if (measure) {
-                        convergence.record(firstMeasures);
-                        convergence.record(secondMeasures);
-                    }
-                    ++k;
-                    continue;
-                }
-            }
-            FrameForce<Space<double>> before{};
-            // Named, not bound: clang before 16 does not let a lambda capture a structured binding.
-            const SweepUpdateOf<Space<double>> outcome =
-                sweepUpdate<kWatch>(a, s, motion, boundaryVelocity, terms, before);
-            const ForceChangeOf<Space<double>>& d = outcome.change;
-            const bool changed = outcome.changed;
-            if (changed) {
-                terms.update(a, s, d, [&] { motion.apply(s, d); });
-            }
-            if constexpr (kWatch) {
-                ticks.updated(s, tick, changed);
-            }
-            if (measure) {
-                convergence.record(ForceChange(before, forceOf<Space<double>>(s), d));
-            }
-        }
+        sweepInOrder<Space, WatchOpen>(
+            records, workspace.order.data(), count, [](std::uint32_t a) { return a; }, motion, boundaryVelocity, terms,
+            ticks, ticks.next(), measure, inLanes, convergence, result.knownUpdates);
         if constexpr (kWatch) {
             ticks.advance(static_cast<std::uint32_t>(count));
         }
@@ -544,6 +562,279 @@ SweepResult colouredSweeps(const std::vector<Contact>& contacts, const SolverSet
     return result;
 }
 
+/// Record `place` of the sweeps (SweepContact) from contact `c`, with its boundary's velocity where it has one.
+template <class Terms>
+void makeSweepRecord(std::size_t place, const Contact& c, const Particles& particles, double dt,
+                     SweepWorkspace& workspace, const Terms& terms)
+{
+    workspace.records[place] = sweepContact(c, particles, terms.friction(c), dt, static_cast<std::int32_t>(place));
+    if (c.kind == ContactKind::Wall || c.kind == ContactKind::Drum) {
+        workspace.boundaryVelocity[place] = components(c.surfaceVelocity);
+    }
+}
+
+/// The warm start: the previous step's forces applied to the predicted motion in contact order (as changes from no
+/// force), contact k's record at placeOf(k). Returns how many records start the step open.
+template <class PlaceOf, class Terms>
+std::size_t warmStartSweeps(const std::vector<Contact>& contacts, const PlaceOf& placeOf, PredictedMotion& motion,
+                            const SweepWorkspace& workspace, Terms& terms)
+{
+    std::size_t withoutForce = 0;
+    for (std::size_t k = 0; k < contacts.size(); ++k) {
+        const SweepContact& s = workspace.records[placeOf(k)];
+        withoutForce += noForce(forceOf<Vector3Of<double>>(s)) ? 1 : 0;
+        motion.apply(s, changeOfForce(FrameForce<Vector3Of<double>>{}, forceOf<Vector3Of<double>>(s), s.normal));
+        terms.warmStarted(k, contacts[k]);
+    }
+    return withoutForce;
+}
+
+/// Whether the sweeps watch for open contacts: where at least half the records start the step open (kWatchOpenShare),
+/// with a method that only applies the changes.
+template <class Terms> bool watchesOpenContacts(std::size_t withoutForce, std::size_t count)
+{
+    return Terms::kPlainUpdates && static_cast<double>(withoutForce) >= kWatchOpenShare * static_cast<double>(count);
+}
+
+/// The strips that thread `thread` sweeps (and whose records it makes) of one parity: a consecutive run, cut where
+/// the pace cuts the parity's contacts. Which thread sweeps a strip never changes a result.
+inline std::pair<std::size_t, std::size_t> stripsOfThread(const ContactStrips& strips, const ColourPace& pace,
+                                                          std::size_t parity, std::size_t thread)
+{
+    const auto [from, to] = pace.range(parity, thread, strips.parityCount(parity));
+    return strips.share(parity, from, to);
+}
+
+/// The seed of strip `strip`'s order in iteration `iteration` of a step that drew `step` (and, with strip = the strips'
+/// count, of which half goes first): a stream per strip, so that the orders do not depend on which thread sweeps it.
+[[nodiscard]] inline std::uint64_t stripSeed(std::uint64_t step, std::uint64_t iteration, std::uint64_t strip)
+{
+    return step ^ (iteration * 0x9E3779B97F4A7C15ULL) ^ ((strip + 1) * 0xD1B54A32D192ED03ULL);
+}
+
+/// The step's iterations by strips (solver.sweep = strips), for contacts cut into strips across one axis
+/// (workspace.strips) such that two strips two apart share no grain; their records lie in strip order. An iteration
+/// sweeps the strips of one parity, then those of the other (which goes first is drawn per iteration); within a strip
+/// the contacts are updated one after another in a fresh random order, each at once, as in the random sweep (its
+/// piston contacts too: they lie in at most two neighbouring strips). The solver threads sweep consecutive runs of
+/// strips (cut at the pace's shares of each parity), make their records and write back their forces, all in one
+/// parallel region with the warm start; a strip's sweep waits only for its neighbours' sweeps of the half before, not
+/// for the whole team. The orders come from a seeded stream per strip and iteration and the convergence measures are
+/// merged strip by strip, so nothing depends on the thread count. Where a criterion stops the iteration, the test of
+/// an iteration's measures runs beside the next iteration (the team does not wait for it), so the sweeps stop one
+/// iteration after the first that met the criterion; with the fixed criterion they stop at N_I.
+template <template <class> class Space, class Terms>
+SweepResult stripSweeps(std::vector<Contact>& contacts, const Particles& particles, const SolverSettings& solver,
+                        Random& random, PredictedMotion& motion, SweepWorkspace& workspace, Terms& terms)
+{
+    static_assert(Terms::kPlainUpdates, "the strip sweep only applies the changes");
+    const std::size_t count = contacts.size();
+    const ContactStrips& strips = workspace.strips;  // cut by gaussSeidelSweeps
+    const std::size_t stripCount = strips.strips();
+    const std::span<const std::uint32_t> members = strips.allMembers();
+    workspace.records.resize(count);
+    workspace.boundaryVelocity.resize(count);
+    workspace.order.resize(count);
+    workspace.reciprocals.cover(strips.largest());
+    SweepContact* records = workspace.records.data();  // in strip order
+    std::uint32_t* places = workspace.order.data();
+    const Vector3Of<double>* boundaryVelocity = workspace.boundaryVelocity.data();
+    const std::uint64_t step = random.next();
+    const auto limit = static_cast<std::uint64_t>(std::max<std::int64_t>(0, solver.iterationLimit()));
+    const bool inLanes = randomSweepInLanes(count, motion.size());
+    OpenContactTicks& ticks = workspace.ticks;
+    // The strips' measures of iteration j in buffer j % 3: a thread may sweep iteration j + 1 while others merge j - 1.
+    constexpr std::uint64_t kBuffers = 3;
+    std::array<std::vector<SweepConvergence>, kBuffers> parts;
+    parts.fill(std::vector<SweepConvergence>(stripCount, SweepConvergence(solver.forceCutoff, solver.criterion)));
+    const SweepConvergence start(contacts, solver.forceCutoff, solver.criterion);
+    const bool stopsOnCriterion = solver.criterion != ConvergenceCriterion::Fixed;
+    const auto measured = [&](std::uint64_t j) { return stopsOnCriterion || j + 1 >= limit; };
+    SweepResult result;
+    std::atomic<std::int64_t> knownUpdates{0};
+    ColourPace& pace = workspace.stripPace;
+    const auto teamMost = static_cast<std::size_t>(std::max(1, solverThreads()));
+    std::vector<ProgressCounter> done(stripCount);  // per strip, its sweeps in this step
+    std::vector<ProgressCounter> swept(teamMost);   // per thread, the iterations it swept
+    std::vector<ProgressCounter> merged(teamMost);  // per thread, the iterations whose measures it merged
+    bool watch = false;                             // set with the warm start
+    inThreadTeam(count, [&](const ThreadTeam& team) {
+        const std::size_t threads = team.size();
+        const std::size_t self = team.thread();
+        team.single([&] {
+            pace.adjust();
+            pace.start(2, threads);
+        });
+        const std::array<std::pair<std::size_t, std::size_t>, 2> mine{stripsOfThread(strips, pace, 0, self),
+                                                                      stripsOfThread(strips, pace, 1, self)};
+        const auto forMyStrips = [&](const auto& body) {
+            for (const auto& [first, end] : mine) {
+                for (std::size_t k = first; k < end; k += 2) {
+                    for (std::size_t i = strips.firstMember(k); i < strips.firstMember(k + 1); ++i) {
+                        body(i);
+                    }
+                }
+            }
+        };
+        // Each strip's record made by the thread that sweeps it (it starts in that thread's cache), then the warm
+        // start.
+        forMyStrips(
+            [&](std::size_t i) { makeSweepRecord(i, contacts[members[i]], particles, solver.dt, workspace, terms); });
+        team.barrier();
+        team.single([&] {
+            const std::size_t withoutForce = warmStartSweeps(
+                contacts, [&](std::size_t k) { return strips.placeOf(k); }, motion, workspace, terms);
+            terms.prepare(motion);
+            watch = watchesOpenContacts<Terms>(withoutForce, count);
+            if (watch) {
+                ticks.start(motion.size());
+            }
+        });
+        const auto allReached = [&](const std::vector<ProgressCounter>& counters, std::uint64_t value) {
+            for (std::size_t t = 0; t < threads; ++t) {
+                waitUntil(counters[t], value);
+            }
+        };
+        // Every thread keeps its own copy of the measures and the result: they compute the same numbers.
+        SweepConvergence convergence = start;
+        SweepResult local;
+        std::int64_t known = 0;
+        std::array<double, 2> seconds{0.0, 0.0};  // this thread's time in its strips of each parity
+        // Iteration j's measures, once every thread swept it: true where they meet the criterion.
+        const auto merge = [&](std::uint64_t j) {
+            allReached(swept, j + 1);
+            if (measured(j)) {
+                for (const SweepConvergence& part : parts[j % kBuffers]) {
+                    SweepConvergence copy = part;
+                    convergence.merge(copy);
+                }
+            }
+            const bool met = finishIteration(local, convergence, count, solver);
+            raise(merged[self], j + 1);
+            return met;
+        };
+        // Strip k's sweep waits for its neighbours' sweeps of the half before (k - 1 and k + 1: the only strips that
+        // share grains with it, and the piston's contacts lie in two neighbouring strips). A thread sweeps the strips
+        // at the ends of its run first (the first thread's last, the last thread's first), so that its neighbours
+        // find them done.
+        const auto sweepRun = [&](std::size_t parity, std::uint64_t iteration, bool second, const auto& sweep) {
+            const std::size_t first = mine[parity].first;
+            const std::size_t end = mine[parity].second;
+            if (first >= end) {
+                return;
+            }
+            const std::size_t last = first + (end - 1 - first) / 2 * 2;
+            const std::uint64_t need = iteration + (second ? 1 : 0);  // the neighbours' sweeps done before
+            const auto one = [&](std::size_t k) {
+                if (k > 0) {
+                    waitUntil(done[k - 1], need);
+                }
+                if (k + 1 < stripCount) {
+                    waitUntil(done[k + 1], need);
+                }
+                const auto began = ColourPace::Clock::now();
+                sweep(k);
+                seconds[parity] += std::chrono::duration<double>(ColourPace::Clock::now() - began).count();
+                raise(done[k], iteration + 1);
+            };
+            if (self == 0) {
+                for (std::size_t k = last + 2; k > first; k -= 2) {
+                    one(k - 2);
+                }
+                return;
+            }
+            one(first);
+            if (last != first && self + 1 < threads) {
+                one(last);
+            }
+            for (std::size_t k = first + 2; k < last; k += 2) {
+                one(k);
+            }
+            if (last != first && self + 1 == threads) {
+                one(last);
+            }
+        };
+        const auto iterate = [&]<bool WatchOpen>() {
+            std::uint32_t tick = ticks.next();
+            std::uint64_t iteration = 0;
+            while (iteration < limit) {
+                if constexpr (WatchOpen) {
+                    if (count >= std::numeric_limits<std::uint32_t>::max() - tick) {
+                        // Where the ticks would pass 2^32 (every thread sees it at the same iteration).
+                        team.barrier();
+                        team.single([&] {
+                            ticks.advance(tick - ticks.next());
+                            ticks.reserve(count, {records, count});
+                        });
+                        tick = ticks.next();
+                    }
+                }
+                if (stopsOnCriterion && iteration >= kBuffers) {
+                    allReached(merged, iteration - kBuffers + 1);  // its buffer free (the fixed criterion merges only
+                }                                                  // the last iteration's measures)
+                const bool measure = measured(iteration);
+                std::vector<SweepConvergence>& measures = parts[iteration % kBuffers];
+                const std::size_t firstParity = Random(stripSeed(step, iteration, stripCount)).next() >> 63U;
+                for (const std::size_t parity : {firstParity, 1 - firstParity}) {
+                    const std::uint32_t halfTick =
+                        tick + static_cast<std::uint32_t>(parity == firstParity ? 0 : strips.parityCount(firstParity));
+                    sweepRun(parity, iteration, parity != firstParity, [&](std::size_t k) {
+                        const std::size_t begin = strips.firstMember(k);
+                        const std::size_t n = strips.size(k);
+                        std::uint32_t* order = places + begin;
+                        for (std::size_t m = 0; m < n; ++m) {
+                            order[m] = static_cast<std::uint32_t>(m);
+                        }
+                        Random draws(stripSeed(step, iteration, k));
+                        for (std::size_t m = n; m > 1; --m) {
+                            std::swap(order[m - 1], order[draws.below(m, workspace.reciprocals[m])]);
+                        }
+                        SweepConvergence part(solver.forceCutoff, solver.criterion);
+                        sweepInOrder<Space, WatchOpen>(
+                            records + begin, order, n, [&](std::uint32_t m) { return members[begin + m]; }, motion,
+                            boundaryVelocity, terms, ticks, halfTick + static_cast<std::uint32_t>(strips.offset(k)),
+                            measure, inLanes, part, known);
+                        if (measure) {
+                            measures[k] = part;
+                        }
+                    });
+                }
+                tick += static_cast<std::uint32_t>(count);
+                raise(swept[self], iteration + 1);
+                ++iteration;
+                // The iteration before this one decides whether the next runs.
+                if (stopsOnCriterion && iteration >= 2 && merge(iteration - 2)) {
+                    break;
+                }
+            }
+            // The measures not merged yet (the last iteration's; its result is the step's).
+            for (auto j = static_cast<std::uint64_t>(local.iterations); j < iteration; ++j) {
+                merge(j);
+            }
+            team.barrier();  // every thread through its sweeps: the ticks and the records final
+            if (WatchOpen && self == 0) {
+                ticks.advance(tick - ticks.next());
+            }
+        };
+        if (watch) {
+            iterate.template operator()<true>();
+        } else {
+            iterate.template operator()<false>();
+        }
+        forMyStrips([&](std::size_t i) { contacts[members[i]].force = contactForce(records[i]); });
+        if (threads > 1) {
+            pace.record(0, self, seconds[0]);
+            pace.record(1, self, seconds[1]);
+        }
+        knownUpdates += known;
+        if (self == 0) {
+            result = local;
+        }
+    });
+    result.knownUpdates = knownUpdates;
+    return result;
+}
+
 /// The non-linear Gauss-Seidel iteration of contact dynamics for the step t -> t + dt (Unger & Kertesz
 /// 2003, section 2.5), shared by plain CD and CD at constant pressure:
 /// - each contact's record is made (SweepContact: its force in its frame, the shock law's constants of the step);
@@ -562,24 +853,21 @@ SweepResult gaussSeidelSweeps(std::vector<Contact>& contacts, const Particles& p
 {
     const double dt = solver.dt;
     const std::size_t count = contacts.size();
+    if constexpr (Terms::kPlainUpdates) {
+        if (solver.sweep == SweepOrder::Strips && count > 0) {
+            workspace.strips.cut(contacts, particles);
+            return dimension == 2
+                       ? stripSweeps<Vector2Of>(contacts, particles, solver, random, motion, workspace, terms)
+                       : stripSweeps<Vector3Of>(contacts, particles, solver, random, motion, workspace, terms);
+        }
+    }
     workspace.records.resize(count);
     workspace.boundaryVelocity.resize(count);
-    parallelFor(count, [&](std::size_t k) {
-        const Contact& c = contacts[k];
-        workspace.records[k] = sweepContact(c, particles, terms.friction(c), dt, static_cast<std::int32_t>(k));
-        if (c.kind == ContactKind::Wall || c.kind == ContactKind::Drum) {
-            workspace.boundaryVelocity[k] = components(c.surfaceVelocity);
-        }
-    });
+    parallelFor(count, [&](std::size_t k) { makeSweepRecord(k, contacts[k], particles, dt, workspace, terms); });
     std::size_t withoutForce = 0;  // records that start the step open
     const auto warmStart = [&] {
-        for (std::size_t k = 0; k < count; ++k) {
-            const SweepContact& s = workspace.records[k];
-            withoutForce += noForce(forceOf<Vector3Of<double>>(s)) ? 1 : 0;
-            // The previous step's forces, in contact order (as a change from no force).
-            motion.apply(s, changeOfForce(FrameForce<Vector3Of<double>>{}, forceOf<Vector3Of<double>>(s), s.normal));
-            terms.warmStarted(k, contacts[k]);
-        }
+        withoutForce = warmStartSweeps(
+            contacts, [](std::size_t k) { return k; }, motion, workspace, terms);
     };
     const bool coloured = solver.sweep == SweepOrder::Coloured && count > 0;
     if (coloured) {
@@ -590,9 +878,7 @@ SweepResult gaussSeidelSweeps(std::vector<Contact>& contacts, const Particles& p
         warmStart();
     }
     terms.prepare(motion);
-    // The sweeps watch for open contacts where at least half the records start the step open (kWatchOpenShare).
-    const bool watch =
-        Terms::kPlainUpdates && static_cast<double>(withoutForce) >= kWatchOpenShare * static_cast<double>(count);
+    const bool watch = watchesOpenContacts<Terms>(withoutForce, count);
     if (watch) {
         workspace.ticks.start(motion.size());
     }

@@ -162,10 +162,12 @@ Schema::Schema()
                 live),
         real("solver.tolerance", "1", 1e-6, 0.0, 1.0, "eps of the local and global criteria", live, true),
         real("solver.force_cutoff", "N", 0.0, 0.0, 1e12, "delta: small-force cut-off of the local criterion", live),
-        choice("solver.sweep", "random", {"random", "coloured"},
+        choice("solver.sweep", "random", {"random", "coloured", "strips"},
                "order of a Gauss-Seidel iteration: random visits every contact one after another in a fresh random "
                "order (the paper's); coloured sweeps groups of contacts sharing no grain in a fresh random order, "
-               "each group on every solver thread at once (the piston and the periodic cell follow group by group)",
+               "each group on every solver thread at once (the piston and the periodic cell follow group by group); "
+               "strips (cd only) cuts the packing into strips across the piston's normal or its longest side and "
+               "sweeps every other strip side by side, then the rest, each strip in a fresh random order",
                live),
         real("contact.friction", "1", 0.0, 0.0, 100.0, "Coulomb friction coefficient mu of every contact", live),
         real("contact.wall_friction", "1", -1.0, -1.0, 100.0,

@@ -38,6 +38,7 @@ enum class ConvergenceCriterion {
 enum class SweepOrder {
     Random,    ///< every contact in a fresh random order, one after another (Unger & Kertesz 2003, section 2.5)
     Coloured,  ///< colours of contacts sharing no grain, in a fresh random order; a colour's contacts at once
+    Strips,  ///< strips across one axis, the even ones side by side and then the odd ones, each in a fresh random order
 };
 
 /// The normal force law of the soft-particle method.
@@ -102,8 +103,8 @@ template <> struct ChoiceNames<ConvergenceCriterion> {
 };
 
 template <> struct ChoiceNames<SweepOrder> {
-    static constexpr std::array<std::pair<SweepOrder, std::string_view>, 2> names = {
-        {{SweepOrder::Random, "random"}, {SweepOrder::Coloured, "coloured"}}};
+    static constexpr std::array<std::pair<SweepOrder, std::string_view>, 3> names = {
+        {{SweepOrder::Random, "random"}, {SweepOrder::Coloured, "coloured"}, {SweepOrder::Strips, "strips"}}};
 };
 
 template <> struct ChoiceNames<NormalLaw> {

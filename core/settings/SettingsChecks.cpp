@@ -186,6 +186,10 @@ void checkSettings(const Settings& s)
     if (s.solver.method == Method::ConstantPressure && s.setup != Setup::Periodic) {
         throw ScenarioError("solver.method: cd_pressure needs a periodic cell; accepted: with setup periodic");
     }
+    if (s.solver.method == Method::ConstantPressure && s.solver.sweep == SweepOrder::Strips) {
+        throw ScenarioError("solver.sweep: strips is implemented for solver.method = cd (every contact of the periodic "
+                            "cell moves its dilation rate); accepted with cd_pressure: random, coloured");
+    }
     if (s.solver.method == Method::MultiContact) {
         checkMultiContact(s);
     }

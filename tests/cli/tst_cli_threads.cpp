@@ -1,9 +1,9 @@
 // `granular run --threads N`: the same scenario and seed give a byte-identical series.csv for 1, 2 and 3 solver
 // threads (more threads than this machine's cores included). md and mcdem evaluate their contacts on the solver
 // threads and gather the loads onto the grains in a fixed order (core/md/LoadAssembly.h); cd and cd_pressure find
-// their candidates on the solver threads, and with solver.sweep = coloured solve each colour of contacts on them
-// (core/cd/GaussSeidelSweep.h). The systems here are large enough (over 512 grains, colours of over 128 contacts)
-// for the parallel loops to run on every thread.
+// their candidates on the solver threads, with solver.sweep = coloured solve each colour of contacts on them, and
+// with solver.sweep = strips the strips of each parity (core/cd/GaussSeidelSweep.h). The systems here are large enough
+// (over 512 grains, colours of over 128 contacts, over 1024 candidates) for the parallel loops to run on every thread.
 #include "CliProcess.h"
 #include "util/Parallel.h"
 
@@ -53,6 +53,7 @@ private slots:
     void contactDynamicsIsIdenticalForAnyThreadCount();
     void colouredSweepIsIdenticalForAnyThreadCount();
     void periodicColouredSweepIsIdenticalForAnyThreadCount();
+    void stripSweepIsIdenticalForAnyThreadCount();
     void thePaceTriesOneThreadUnlessThreadsAreFixed();
 };
 
@@ -76,6 +77,16 @@ void CliThreadsTest::contactDynamicsIsIdenticalForAnyThreadCount()
 void CliThreadsTest::colouredSweepIsIdenticalForAnyThreadCount()
 {
     checkIdenticalForThreads(kSettlingSpheres + " --set solver.sweep=coloured");
+}
+
+// The strip sweep: strips of one parity on the solver threads, each waiting for its neighbours only. The spheres
+// settle under the fixed criterion, and piston2d (1000 disks under a piston, whose contacts lie in the highest strips)
+// under the local criterion, where the test of an iteration runs beside the next.
+void CliThreadsTest::stripSweepIsIdenticalForAnyThreadCount()
+{
+    checkIdenticalForThreads(kSettlingSpheres + " --set solver.sweep=strips");
+    checkIdenticalForThreads("piston2d --set solver.sweep=strips --set solver.criterion=local --set "
+                             "solver.tolerance=1e-3 --set run.time=12 --set output.interval=0.2");
 }
 
 // 2000 disks compacting in the periodic cell at constant pressure, the cell's expectations updated per colour.

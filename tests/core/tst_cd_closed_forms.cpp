@@ -102,7 +102,7 @@ void ContactDynamicsClosedFormTest::columnCarriesTheWeightAboveEachContactWithEi
 {
     // Ten touching spheres stacked on the floor: contact k carries the weight of the grains above it, (10 - j) m g
     // for the contact below grain j (statics). The coloured sweep (two colours here) must reach it too.
-    for (const SweepOrder sweep : {SweepOrder::Random, SweepOrder::Coloured}) {
+    for (const SweepOrder sweep : {SweepOrder::Random, SweepOrder::Coloured, SweepOrder::Strips}) {
         World world;
         world.dimension = 3;
         const int count = 10;
@@ -129,7 +129,7 @@ void ContactDynamicsClosedFormTest::lightPistonOnARowIsCarriedWithEitherSweep()
     // contacts carry M g + F together (how they share it is indeterminate for rigid bodies), each floor contact carries
     // m g and the grain's piston contact, and the piston rests. The coloured sweep updated the ten piston contacts
     // together from one piston velocity (a Jacobi step on the piston, overshooting ~10 m_n / M): it diverged.
-    for (const SweepOrder sweep : {SweepOrder::Random, SweepOrder::Coloured}) {
+    for (const SweepOrder sweep : {SweepOrder::Random, SweepOrder::Coloured, SweepOrder::Strips}) {
         World world;
         world.dimension = 2;
         const int count = 10;

@@ -1,7 +1,7 @@
 // Bad input to the constant-pressure method (Shaebani et al. 2009) gives one clear ScenarioError naming the key and
 // the accepted range: M_lambda <= 0 (eq. 19 needs a positive inertia), P_ext <= 0 (the cell would never
 // compact), grains that do not fit the initial cell without overlaps, too few grains for minimum-image
-// contacts (eq. 21), and the method or setup without the other.
+// contacts (eq. 21), the method or setup without the other, and the strip sweep (cd only).
 #include "PeriodicRuns.h"
 #include "scenario/ScenarioError.h"
 
@@ -52,6 +52,7 @@ private slots:
     void tooDiluteAStartIsRejected();
     void methodAndSetupGoTogether();
     void freeCellShapeNeedsContactDynamics();
+    void stripSweepIsRefusedInThePeriodicCell();
     void unknownCellShapeIsRejected();
     void referenceSystemBuilds();
 };
@@ -127,6 +128,16 @@ void PeriodicBadInputTest::freeCellShapeNeedsContactDynamics()
     });
     QVERIFY2(mentions(message, "pressure.cell_shape") && mentions(message, "accepted") && mentions(message, "fixed"),
              message.c_str());
+}
+
+// The strip sweep needs contacts that share nothing beyond their grains; every contact of the periodic cell moves its
+// dilation rate (eq. 27-28), so cd_pressure refuses it, naming the sweeps it takes.
+void PeriodicBadInputTest::stripSweepIsRefusedInThePeriodicCell()
+{
+    const std::string message = buildWith("solver.sweep", "strips");
+    QVERIFY2(mentions(message, "solver.sweep") && mentions(message, "accepted") && mentions(message, "coloured"),
+             message.c_str());
+    QVERIFY2(buildWith("solver.sweep", "coloured").empty(), "the coloured sweep is taken");
 }
 
 void PeriodicBadInputTest::unknownCellShapeIsRejected()
