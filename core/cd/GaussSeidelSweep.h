@@ -84,9 +84,9 @@ struct RigidBoundaryTerms {
 
 /// What the sweeps of one step keep between steps (reused memory, no state).
 struct SweepWorkspace {
-    std::vector<std::uint32_t> order;                 ///< the random sweep's permutation
+    std::vector<std::uint32_t> order;                 ///< the random sweep's permutation (strips: strip by strip)
     Reciprocals reciprocals;                          ///< the random sweep's shuffle's divisors, 2 ... order's size
-    std::vector<SweepContact> records;                ///< per contact, what its updates read and write
+    std::vector<SweepContact> records;                ///< per contact, its updates' data (strips: in strip order)
     std::vector<Vector3Of<double>> boundaryVelocity;  ///< m/s, a wall or drum contact's boundary at its point
     ContactColouring colouring;                       ///< the coloured sweep's colours
     ContactStrips strips;                             ///< the strip sweep's strips
@@ -839,7 +839,7 @@ SweepResult stripSweeps(std::vector<Contact>& contacts, const Particles& particl
 /// 2003, section 2.5), shared by plain CD and CD at constant pressure:
 /// - each contact's record is made (SweepContact: its force in its frame, the shock law's constants of the step);
 /// - the free motion is predicted and the previous step's forces applied to it (warm start);
-/// - every iteration visits every candidate once (randomSweeps, or colouredSweeps); an update computes the
+/// - every iteration visits every candidate once (randomSweeps, colouredSweeps or stripSweeps); an update computes the
 ///   relative velocity of the contact point from the predicted velocities, lets `terms` add what the
 ///   method adds to it (the periodic cell: lambda* l), applies the shock law (eq. 23 and 34, as one increment:
 ///   shockLawUpdate) and applies the change of force to the predicted velocities, through `terms` (which track what
