@@ -29,9 +29,6 @@ public:
     [[nodiscard]] std::pair<std::size_t, std::size_t> range(std::size_t colour, std::size_t thread,
                                                             std::size_t n) const;
 
-    /// The thread count of the last start().
-    [[nodiscard]] std::size_t threads() const { return threads_; }
-
     /// Adds `seconds` to thread `thread`'s clock of colour `colour` (only that thread writes it).
     void record(std::size_t colour, std::size_t thread, double seconds);
 
