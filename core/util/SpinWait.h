@@ -1,7 +1,9 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <thread>
 
 namespace granular {
@@ -33,5 +35,27 @@ inline void raise(ProgressCounter& counter, std::uint64_t value)
 {
     counter.value.store(value, std::memory_order_release);
 }
+
+/// Progress counters kept from one use to the next (a counter cannot move, so they are no std::vector).
+class ProgressCounters {
+public:
+    /// Makes the first n counters 0 (and room for them).
+    void reset(std::size_t n)
+    {
+        if (n > capacity_) {
+            counters_ = std::make_unique<ProgressCounter[]>(n);
+            capacity_ = n;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            counters_[i].value.store(0, std::memory_order_relaxed);
+        }
+    }
+    [[nodiscard]] ProgressCounter& operator[](std::size_t i) { return counters_[i]; }
+    [[nodiscard]] const ProgressCounter& operator[](std::size_t i) const { return counters_[i]; }
+
+private:
+    std::unique_ptr<ProgressCounter[]> counters_;
+    std::size_t capacity_ = 0;
+};
 
 }  // namespace granular

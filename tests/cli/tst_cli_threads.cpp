@@ -2,7 +2,7 @@
 // threads (more threads than this machine's cores included). md and mcdem evaluate their contacts on the solver
 // threads and gather the loads onto the grains in a fixed order (core/md/LoadAssembly.h); cd and cd_pressure find
 // their candidates on the solver threads, with solver.sweep = coloured solve each colour of contacts on them, and
-// with solver.sweep = strips the strips of each parity (core/cd/GaussSeidelSweep.h). The systems here are large enough
+// with solver.sweep = strips the strips of each parity (core/cd/StripSweep.h). The systems here are large enough
 // (over 512 grains, colours of over 128 contacts, over 1024 candidates) for the parallel loops to run on every thread.
 #include "CliProcess.h"
 #include "util/Parallel.h"
