@@ -19,10 +19,10 @@ void PredictedMotion::predict(const World& world, double dt)
     });
     if (world.piston) {
         const Piston& piston = *world.piston;
-        pistonResponse_ = dt / piston.mass;
+        piston_.response = dt / piston.mass;
         const double along =
             piston.appliedForce(world.time + dt) / piston.mass + world.gravity.dot(piston.plane.normal);
-        pistonVelocity_ = piston.velocity + dt * along;
+        piston_.velocity = piston.velocity + dt * along;
     }
 }
 
@@ -36,7 +36,7 @@ Vec3 PredictedMotion::contactVelocity(const Contact& c) const
         return v1 - (toVec3(b0.velocity) + toVec3(b0.angularVelocity).cross(c.lever0));
     }
     case ContactKind::Piston:
-        return v1 - pistonVelocity_ * c.normal;
+        return v1 - piston_.velocity * c.normal;
     case ContactKind::Wall:
     case ContactKind::Drum:
         break;

@@ -46,7 +46,7 @@ public:
         storeSpin(b.angularVelocity, m.angularVelocity);
     }
     /// m/s, the piston's predicted speed along its normal.
-    [[nodiscard]] double pistonVelocity() const { return pistonVelocity_; }
+    [[nodiscard]] double pistonVelocity() const { return piston_.velocity; }
 
     /// Velocity of body 1 relative to body 0 at the contact point (eq. 3) with the predicted velocities, from the
     /// contact's own lever arms (the reference for checks; the sweeps use relativeVelocity).
@@ -63,7 +63,7 @@ public:
         case ContactKind::Particle:
             return relativePointVelocity(motion<Vec>(static_cast<std::size_t>(s.body0)), s.lever0, b1, s.lever1, n);
         case ContactKind::Piston:
-            return relativeBoundaryVelocity(pistonVelocity_ * n, b1, s.lever1, n);
+            return relativeBoundaryVelocity(piston_.velocity * n, b1, s.lever1, n);
         case ContactKind::Wall:
         case ContactKind::Drum:
             break;
@@ -105,7 +105,7 @@ public:
         }
     }
     /// The reaction of a piston contact whose normal force changed by dR_n (N): the piston moves along its normal only.
-    void applyToPiston(double normalChange) { pistonVelocity_ -= pistonResponse_ * normalChange; }
+    void applyToPiston(double normalChange) { piston_.velocity -= piston_.response * normalChange; }
     /// Both, for a record of any kind.
     template <class Vec> [[gnu::always_inline]] void apply(const SweepContact& s, const ForceChangeOf<Vec>& d)
     {
@@ -116,11 +116,15 @@ public:
     }
 
 private:
+    /// The piston's prediction, on a cache line of its own, apart from bodies_ (whose address every update reads): the
+    /// thread that sweeps the piston's contacts writes it.
+    struct alignas(64) PistonPrediction {
+        double velocity = 0.0;  ///< m/s along the piston normal, predicted
+        double response = 0.0;  ///< m/(N s), dt / M of the piston
+    };
+
+    PistonPrediction piston_;
     std::vector<PredictedBody> bodies_;
-    /// m/s along the piston normal, predicted; on a cache line of its own, apart from bodies_, which every update
-    /// reads: the thread that sweeps the piston's contacts writes it.
-    alignas(64) double pistonVelocity_ = 0.0;
-    double pistonResponse_ = 0.0;  ///< m/(N s), dt / M of the piston
 };
 
 }  // namespace granular
