@@ -9,17 +9,15 @@ namespace granular {
 namespace {
 
 /// The strips' axis: the piston's normal (its contacts' normals: the piston is flat), else the longest side of the
-/// contact points' bounding box.
+/// contact points' bounding box (one pass over the contacts either way).
 Vec3 stripAxis(const std::vector<Contact>& contacts, const Particles& particles)
 {
+    Vec3 low = Vec3::Constant(std::numeric_limits<double>::infinity());
+    Vec3 high = -low;
     for (const Contact& c : contacts) {
         if (c.kind == ContactKind::Piston) {
             return c.normal;
         }
-    }
-    Vec3 low = Vec3::Constant(std::numeric_limits<double>::infinity());
-    Vec3 high = -low;
-    for (const Contact& c : contacts) {
         const Vec3 point = particles.position[static_cast<std::size_t>(c.particle)] + c.lever1;
         low = low.cwiseMin(point);
         high = high.cwiseMax(point);
@@ -39,6 +37,8 @@ void ContactStrips::cut(const std::vector<Contact>& contacts, const Particles& p
     double low = std::numeric_limits<double>::infinity();
     double high = -low;
     double reach = 0.0;  // m, the farthest a grain's centre lies from the place of one of its contacts along the axis
+    double pistonLowest = std::numeric_limits<double>::infinity();  // m, the piston's contacts' places
+    double pistonHighest = -pistonLowest;
     for (std::size_t k = 0; k < count; ++k) {
         const Contact& c = contacts[k];
         const double particle = particles.position[static_cast<std::size_t>(c.particle)].dot(axis);
@@ -46,6 +46,10 @@ void ContactStrips::cut(const std::vector<Contact>& contacts, const Particles& p
         low = std::min(low, place_[k]);
         high = std::max(high, place_[k]);
         reach = std::max(reach, std::abs(particle - place_[k]));
+        if (c.kind == ContactKind::Piston) {
+            pistonLowest = std::min(pistonLowest, place_[k]);
+            pistonHighest = std::max(pistonHighest, place_[k]);
+        }
         if (c.kind == ContactKind::Particle) {
             // The partner's centre itself, not its lever: a candidate's grains may be a gap apart.
             const double partner = particles.position[static_cast<std::size_t>(c.partner)].dot(axis);
@@ -63,19 +67,13 @@ void ContactStrips::cut(const std::vector<Contact>& contacts, const Particles& p
         const double s = std::floor((place - low) / width);
         return static_cast<std::uint32_t>(std::min(static_cast<double>(strips - 1), std::max(0.0, s)));
     };
-    // The piston's contacts in at most two neighbouring strips (one of each parity), else one strip for all.
-    std::uint32_t pistonLow = std::numeric_limits<std::uint32_t>::max();
-    std::uint32_t pistonHigh = 0;
+    // The piston's contacts in at most two neighbouring strips (one of each parity), else one strip for all (stripAt
+    // keeps the order of places, so the extreme places give the extreme strips).
+    if (strips > 1 && pistonLowest <= pistonHighest && stripAt(pistonHighest) > stripAt(pistonLowest) + 1) {
+        strips = 1;
+    }
     for (std::size_t k = 0; k < count; ++k) {
         stripOf_[k] = strips > 1 ? stripAt(place_[k]) : 0U;
-        if (contacts[k].kind == ContactKind::Piston) {
-            pistonLow = std::min(pistonLow, stripOf_[k]);
-            pistonHigh = std::max(pistonHigh, stripOf_[k]);
-        }
-    }
-    if (pistonLow != std::numeric_limits<std::uint32_t>::max() && pistonHigh > pistonLow + 1) {
-        strips = 1;
-        std::fill(stripOf_.begin(), stripOf_.end(), 0U);
     }
     width_ = strips > 1 ? width : 0.0;
     // A counting sort by strip: ascending contact index within a strip.
@@ -96,9 +94,9 @@ void ContactStrips::cut(const std::vector<Contact>& contacts, const Particles& p
     }
     members_.resize(count);
     placeOf_.resize(count);
-    std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
+    next_.assign(start_.begin(), start_.end() - 1);
     for (std::size_t k = 0; k < count; ++k) {
-        placeOf_[k] = next[stripOf_[k]]++;
+        placeOf_[k] = next_[stripOf_[k]]++;
         members_[placeOf_[k]] = static_cast<std::uint32_t>(k);
     }
 }

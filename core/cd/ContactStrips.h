@@ -52,6 +52,7 @@ private:
     std::vector<std::uint32_t> start_;    ///< strip k's members: [start_[k], start_[k + 1])
     std::vector<std::uint32_t> members_;  ///< contact indices by strip
     std::vector<std::uint32_t> placeOf_;  ///< per contact, its place in members_
+    std::vector<std::uint32_t> next_;     ///< per strip, the next free place in members_ (while cutting)
     std::array<std::size_t, 2> parityCount_{0, 0};
     std::vector<std::size_t> offset_;  ///< per strip, the contacts of its parity's strips before it
     std::size_t largest_ = 0;

@@ -3,6 +3,7 @@
 // The strip Gauss-Seidel sweep (solver.sweep = strips, plain CD): the contacts in strips across one axis, strips two
 // apart swept side by side on the solver threads, each in a fresh random order.
 
+#include "cd/SweepOrder.h"
 #include "cd/SweepPass.h"
 #include "util/Random.h"
 #include "util/ThreadTeam.h"
@@ -13,6 +14,8 @@
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <numeric>
+#include <span>
 #include <vector>
 
 namespace granular {
@@ -236,19 +239,15 @@ SweepResult stripSweeps(std::vector<Contact>& contacts, const Particles& particl
                     sweepRun(parity, iteration, parity != firstParity, [&](std::size_t k) {
                         const std::size_t begin = strips.firstMember(k);
                         const std::size_t n = strips.size(k);
-                        std::uint32_t* order = places + begin;
-                        for (std::size_t m = 0; m < n; ++m) {
-                            order[m] = static_cast<std::uint32_t>(m);
-                        }
+                        const std::span<std::uint32_t> order(places + begin, n);
+                        std::iota(order.begin(), order.end(), 0U);
                         Random draws(stripSeed(step, iteration, k));
-                        for (std::size_t m = n; m > 1; --m) {
-                            std::swap(order[m - 1], order[draws.below(m, workspace.reciprocals[m])]);
-                        }
+                        shuffleSweepOrder(order, draws, workspace.reciprocals);
                         SweepConvergence part(solver.forceCutoff, solver.criterion);
                         sweepInOrder<Space, WatchOpen>(
-                            records + begin, order, n, [&](std::uint32_t m) { return members[begin + m]; }, motion,
-                            boundaryVelocity, terms, ticks, halfTick + static_cast<std::uint32_t>(strips.offset(k)),
-                            measure, inLanes, part, known);
+                            records + begin, order.data(), n, [&](std::uint32_t m) { return members[begin + m]; },
+                            motion, boundaryVelocity, terms, ticks,
+                            halfTick + static_cast<std::uint32_t>(strips.offset(k)), measure, inLanes, part, known);
                         if (measure) {
                             measures[k] = part;
                         }

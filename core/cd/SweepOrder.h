@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <numeric>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -28,7 +29,7 @@ inline void shuffleSweepOrder(std::vector<std::uint32_t>& order, Random& random)
 
 /// The same permutation from the same draws, the bounds' divisions taken from `reciprocals` (covering order.size()):
 /// a division per draw was some 10 % of a small packing's sweep.
-inline void shuffleSweepOrder(std::vector<std::uint32_t>& order, Random& random, const Reciprocals& reciprocals)
+inline void shuffleSweepOrder(std::span<std::uint32_t> order, Random& random, const Reciprocals& reciprocals)
 {
     for (std::size_t k = order.size(); k > 1; --k) {
         std::swap(order[k - 1], order[random.below(k, reciprocals[k])]);
