@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <utility>
 #include <vector>
@@ -47,16 +48,52 @@ public:
     [[nodiscard]] double width() const { return width_; }
 
 private:
+    /// What one thread's range of contacts measures while cutting.
+    struct alignas(64) RangeMeasures {
+        std::size_t firstPiston = 0;   ///< the range's first piston contact (the contacts' count: none)
+        Vec3 lowPoint = Vec3::Zero();  ///< m, the bounding box of its contact points before that
+        Vec3 highPoint = Vec3::Zero();
+        double low = std::numeric_limits<double>::infinity();  ///< m, its places on the axis
+        double high = -std::numeric_limits<double>::infinity();
+        double reach = 0.0;  ///< m, the farthest a grain's centre lies from one of its contacts' places, along the axis
+        double pistonLowest = std::numeric_limits<double>::infinity();  ///< m, its piston contacts' places
+        double pistonHighest = -std::numeric_limits<double>::infinity();
+        std::vector<std::uint32_t> counts;  ///< per strip, the range's contacts there
+        std::vector<std::uint32_t> next;    ///< per strip, the next free place in members_ for the range's contacts
+
+        /// Measures afresh (the vectors keep their storage).
+        void restart(std::size_t contacts)
+        {
+            firstPiston = contacts;
+            low = std::numeric_limits<double>::infinity();
+            high = -low;
+            reach = 0.0;
+            pistonLowest = low;
+            pistonHighest = high;
+        }
+    };
+
+    /// Places of contacts [first, last) on the axis, and what they measure.
+    void measurePlaces(const std::vector<Contact>& contacts, const Particles& particles, const Vec3& axis,
+                       std::size_t first, std::size_t last, RangeMeasures& measures);
+    /// The strips' count and width from the ranges' measures (start_ sized, zeroed).
+    void chooseStrips(std::size_t count);
+    /// The strip of a place on the axis (more than one strip).
+    [[nodiscard]] std::uint32_t stripAt(double place) const;
+    /// Strip sizes and offsets from the ranges' counts.
+    void countMembers();
+
     std::vector<double> place_;           ///< per contact, m, its contact point on the axis
     std::vector<std::uint32_t> stripOf_;  ///< per contact
     std::vector<std::uint32_t> start_;    ///< strip k's members: [start_[k], start_[k + 1])
     std::vector<std::uint32_t> members_;  ///< contact indices by strip
     std::vector<std::uint32_t> placeOf_;  ///< per contact, its place in members_
-    std::vector<std::uint32_t> next_;     ///< per strip, the next free place in members_ (while cutting)
+    std::vector<RangeMeasures> ranges_;   ///< per thread of the last cut
     std::array<std::size_t, 2> parityCount_{0, 0};
     std::vector<std::size_t> offset_;  ///< per strip, the contacts of its parity's strips before it
     std::size_t largest_ = 0;
     double width_ = 0.0;
+    double low_ = 0.0;  ///< m, the lowest place on the axis
 };
 
 }  // namespace granular

@@ -1,10 +1,12 @@
 // ContactStrips (solver.sweep = strips): every contact in exactly one strip, in ascending index within it; no grain
 // touched by contacts of two strips two or more apart (so the strips of one parity may be swept at once); the piston's
 // contacts in at most two neighbouring strips, across the piston's normal; and the threads' shares of a parity's
-// contacts cutting its strips into consecutive runs that cover each strip once.
+// contacts cutting its strips into consecutive runs that cover each strip once; the same strips cut on 1, 2 or 3
+// threads.
 #include "cd/ContactStrips.h"
 #include "model/Contact.h"
 #include "model/Particles.h"
+#include "util/Parallel.h"
 #include "util/Random.h"
 
 #include <QTest>
@@ -176,6 +178,45 @@ private slots:
         QCOMPARE(strips.size(0), p.contacts.size());
         QCOMPARE(strips.width(), 0.0);
         checkStrips(p, strips);
+    }
+
+    /// A list long enough to be cut on the solver threads (ContactStrips::cut's kParallelCut): the same strips,
+    /// members, places and offsets on 1, 2 and 3 threads, with a piston (its contacts in the last thread's range) and
+    /// without (the axis from the bounding box merged over the ranges).
+    void cutIsTheSameOnAnyThreadCount()
+    {
+        for (const bool piston : {true, false}) {
+            Random random(11);
+            const Packing p = piston ? latticePacking(40, 120, true, random) : latticePacking(120, 40, false, random);
+            QVERIFY(p.contacts.size() >= 8192);
+            const int before = solverThreadSetting();
+            std::vector<ContactStrips> cuts(3);
+            for (int threads = 1; threads <= 3; ++threads) {
+                setSolverThreads(threads);
+                cuts[static_cast<std::size_t>(threads - 1)].cut(p.contacts, p.particles);
+            }
+            setSolverThreads(before);
+            const ContactStrips& one = cuts[0];
+            QVERIFY(one.strips() >= 20);
+            checkStrips(p, one);
+            for (std::size_t t = 1; t < cuts.size(); ++t) {
+                const ContactStrips& many = cuts[t];
+                QCOMPARE(many.strips(), one.strips());
+                QCOMPARE(many.width(), one.width());
+                QCOMPARE(many.largest(), one.largest());
+                QVERIFY(std::equal(many.allMembers().begin(), many.allMembers().end(), one.allMembers().begin(),
+                                   one.allMembers().end()));
+                for (std::size_t s = 0; s < one.strips(); ++s) {
+                    QCOMPARE(many.firstMember(s), one.firstMember(s));
+                    QCOMPARE(many.offset(s), one.offset(s));
+                }
+                for (std::size_t k = 0; k < p.contacts.size(); ++k) {
+                    QCOMPARE(many.placeOf(k), one.placeOf(k));
+                }
+                QCOMPARE(many.parityCount(0), one.parityCount(0));
+                QCOMPARE(many.parityCount(1), one.parityCount(1));
+            }
+        }
     }
 
     /// Shares of a parity's contacts in thread order (any cuts) give each thread a run of consecutive strips of the
