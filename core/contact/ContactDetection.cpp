@@ -100,14 +100,35 @@ void ContactDetection::update(World& world, double margin)
         inverseMass_[i] = 1.0 / p.mass[i];
         tangentialTerm_[i] = tangentialTerm(p, i);
     });
-    // The last update's entries are overwritten on the threads (a resize from empty would construct them all on
-    // this one).
+    // Both lists are sorted by key: a merge carries each surviving candidate's force over, the grain pairs' in the
+    // pass that makes them (in ranges on the threads), the boundary contacts' after they are appended. The last
+    // update's entries are overwritten on the threads (a resize from empty would construct them all on this one).
+    const std::vector<Contact>& old = world.contacts;
+    const auto carryForces = [&old](std::vector<Contact>& fresh, std::size_t begin, std::size_t end, const auto& make) {
+        const auto keyBelow = [](const Contact& a, std::uint64_t key) { return a.key() < key; };
+        parallelRanges(end - begin, [&](std::size_t first, std::size_t last) {
+            std::vector<Contact>::const_iterator previous = old.end();
+            for (std::size_t k = begin + first; k < begin + last; ++k) {
+                Contact& c = fresh[k];
+                make(k, c);
+                const std::uint64_t key = c.key();
+                if (k == begin + first) {
+                    previous = std::lower_bound(old.begin(), old.end(), key, keyBelow);
+                }
+                while (previous != old.end() && previous->key() < key) {
+                    ++previous;
+                }
+                if (previous != old.end() && previous->key() == key) {
+                    c.force = previous->force;
+                }
+            }
+        });
+    };
     next_.resize(pairs_.size());
-    parallelFor(pairs_.size(), [&](std::size_t k) {
+    carryForces(next_, 0, pairs_.size(), [&](std::size_t k, Contact& c) {
         const auto [i, j] = pairs_[k];
         const auto si = static_cast<std::size_t>(i);
         const auto sj = static_cast<std::size_t>(j);
-        Contact& c = next_[k];
         c = Contact{};
         c.kind = ContactKind::Particle;
         c.partner = i;
@@ -153,22 +174,7 @@ void ContactDetection::update(World& world, double margin)
             addBoundaryContact(out, world, ContactKind::Drum, 0, static_cast<std::int32_t>(j), margin, onDrum);
         });
     }
-    // Both lists are sorted by key: a merge carries each surviving candidate's force over (in ranges on the threads).
-    const std::vector<Contact>& old = world.contacts;
-    const auto keyBelow = [](const Contact& a, std::uint64_t key) { return a.key() < key; };
-    parallelRanges(next_.size(), [&](std::size_t first, std::size_t last) {
-        auto previous = std::lower_bound(old.begin(), old.end(), next_[first].key(), keyBelow);
-        for (std::size_t k = first; k < last; ++k) {
-            Contact& c = next_[k];
-            const std::uint64_t key = c.key();
-            while (previous != old.end() && previous->key() < key) {
-                ++previous;
-            }
-            if (previous != old.end() && previous->key() == key) {
-                c.force = previous->force;
-            }
-        }
-    });
+    carryForces(next_, pairs_.size(), next_.size(), [](std::size_t /*k*/, Contact& /*c*/) {});
     world.contacts.swap(next_);
 }
 
