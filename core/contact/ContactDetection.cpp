@@ -107,7 +107,7 @@ void ContactDetection::update(World& world, double margin)
     const auto carryForces = [&old](std::vector<Contact>& fresh, std::size_t begin, std::size_t end, const auto& make) {
         const auto keyBelow = [](const Contact& a, std::uint64_t key) { return a.key() < key; };
         parallelRanges(end - begin, [&](std::size_t first, std::size_t last) {
-            std::vector<Contact>::const_iterator previous = old.end();
+            auto previous = old.end();
             for (std::size_t k = begin + first; k < begin + last; ++k) {
                 Contact& c = fresh[k];
                 make(k, c);
