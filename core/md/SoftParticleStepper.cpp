@@ -4,12 +4,14 @@
 #include "model/World.h"
 #include "periodic/Relaxation.h"
 #include "periodic/StressTensor.h"
+#include "scenario/Value.h"
 #include "util/Parallel.h"
 #include "util/StateArchive.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 namespace granular {
 
@@ -136,6 +138,18 @@ std::vector<std::string> SoftParticleStepper::advisories(const World& world) con
     if (auto warning = md::timeStepAdvice(settings_.dt, substeps, timeScale(world))) {
         advice.push_back(std::move(*warning));
     }
+    if (settings_.pressure && world.cell) {
+        const double threshold = settings_.pressure->relaxThreshold;
+        const RelaxationFloor floor = relaxationFloor(world);
+        if (threshold < floor.speed || threshold < floor.acceleration) {
+            advice.push_back("md: pressure.relax_threshold = " + formatShort(threshold) +
+                             " is finer than the rounding of the coordinates shows through the fastest contact here; "
+                             "the run ends once the speeds are below " +
+                             formatShort(std::max(threshold, floor.speed)) + " m/s and the accelerations below " +
+                             formatShort(std::max(threshold, floor.acceleration)) + " m/s^2 (" +
+                             formatShort(RelaxationFloor::kMargin) + " times that noise)");
+        }
+    }
     return advice;
 }
 
@@ -256,7 +270,15 @@ bool SoftParticleStepper::finished(const World& world) const
         return world.time >= world.piston->drive->end() - 0.5 * settings_.dt;
     }
     return settings_.pressure && world.cell && world.steps > 0 &&
-           measureRelaxation(world, *settings_.pressure).below(settings_.pressure->relaxThreshold);
+           measureRelaxation(world, *settings_.pressure)
+               .below(settings_.pressure->relaxThreshold, relaxationFloor(world));
+}
+
+RelaxationFloor SoftParticleStepper::relaxationFloor(const World& world) const
+{
+    const double angularFrequency = std::numbers::pi / timeScale(world).resolution;  // 0 without contacts
+    const Vec3 farthest = world.bounds.min().cwiseAbs().cwiseMax(world.bounds.max().cwiseAbs());
+    return RelaxationFloor::ofRounding(angularFrequency, farthest.maxCoeff());
 }
 
 void SoftParticleStepper::drift(World& world, double dt)

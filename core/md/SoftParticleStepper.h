@@ -9,6 +9,7 @@
 #include "md/MaterialModel.h"
 #include "md/TimeStepAdvisor.h"
 #include "method/Stepper.h"
+#include "periodic/Relaxation.h"
 #include "settings/Settings.h"
 
 #include <cstdint>
@@ -57,8 +58,8 @@ public:
     void configure(const Settings& settings) override;
     void configure(const md::SoftParticleSettings& settings);
     StepDiagnostics step(World& world) override;
-    /// In a periodic cell at constant pressure: the packing has relaxed (the rule of cd_pressure); with a driven
-    /// plate: its last stroke has ended.
+    /// In a periodic cell at constant pressure: the packing has relaxed (the rule of cd_pressure, each measure at least
+    /// relaxationFloor() as well); with a driven plate: its last stroke has ended.
     [[nodiscard]] bool finished(const World& world) const override;
     [[nodiscard]] std::vector<std::string> advisories(const World& world) const override;
     void saveState(StateWriter& out) const override;
@@ -72,6 +73,9 @@ public:
     [[nodiscard]] md::ContactTimeScale timeScale(const World& world) const;
     /// MD steps that the next step of `world` takes (solver.substeps or automatic).
     [[nodiscard]] std::int64_t substepsFor(const World& world) const;
+    /// The stillest that the relaxation measures can show in `world` as it is now: the rounding of its coordinates
+    /// seen through the fastest contact (omega = pi / resolution). The stopping rule compares with it too.
+    [[nodiscard]] RelaxationFloor relaxationFloor(const World& world) const;
 
 private:
     void adopt(World& world);

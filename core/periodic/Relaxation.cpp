@@ -2,10 +2,26 @@
 
 #include "model/World.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace granular {
+
+bool Relaxation::below(double threshold, const RelaxationFloor& floor) const
+{
+    const double speed = std::max(threshold, floor.speed);
+    const double acceleration = std::max(threshold, floor.acceleration);
+    return meanSpeed < speed && meanAcceleration < acceleration && boundarySpeed < speed &&
+           boundaryAcceleration < acceleration;
+}
+
+RelaxationFloor RelaxationFloor::ofRounding(double angularFrequency, double coordinateScale)
+{
+    const double roundingStep = std::numeric_limits<double>::epsilon() * coordinateScale;  // m
+    return {kMargin * angularFrequency * roundingStep, kMargin * angularFrequency * angularFrequency * roundingStep};
+}
 
 Relaxation measureRelaxation(const World& world, const PressureSettings& coupling)
 {

@@ -5,10 +5,14 @@
 //   about the ideal-gas volume V* = 2K / (D P_ext), at omega = sqrt(D P_ext / M_lambda) for small
 //   amplitudes, and H = M_lambda lambda^2 / 2 + 2K / (D^2 V) + P_ext ln L is conserved;
 // - periodic2d with `solver.method = md` relaxes to P_in = P_ext and packs to the volume fraction of the
-//   rigid-grain CD packing within a few per cent.
+//   rigid-grain CD packing within a few per cent;
+// - with md's stiff CD-equivalent contacts the built-in periodic2d ends by the stopping rule (section 5) at the
+//   rounding noise of its coordinates, omega^2 epsilon L, which no threshold of 1e-10 m/s^2 can get under.
 #include "BuiltinScenarios.h"
 #include "analysis/PackingStatistics.h"
+#include "md/SoftParticleStepper.h"
 #include "model/World.h"
+#include "periodic/Relaxation.h"
 #include "scenario/Scenario.h"
 #include "sim/Simulation.h"
 
@@ -16,6 +20,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -146,6 +151,48 @@ private slots:
         // cent apart at most.
         QVERIFY2(std::fabs(phiMd / phiCd - 1.0) < 0.04,
                  (std::to_string(phiMd) + " vs " + std::to_string(phiCd)).c_str());
+    }
+
+    /// periodic2d as built in (relax_threshold 1e-10 m/s, m/s^2) with md's CD-equivalent contacts (omega ~1.6e4 rad/s):
+    /// Shaebani et al.'s stopping rule (section 5) against what rounding leaves. Coordinates up to L are known to
+    /// epsilon L, so a packing at rest keeps mean accelerations of order omega^2 epsilon L (~1e-6 m/s^2) for ever; the
+    /// run has to end at RelaxationFloor (10 times that noise) instead of running to run.time.
+    void builtInPeriodic2dRelaxesAboveTheRoundingNoise()
+    {
+        Scenario scenario = resolveScenario("periodic2d");
+        scenario.setFromText("solver.method", "md");
+        const double threshold = scenario.real("pressure.relax_threshold");
+        Simulation md(scenario);
+        const std::vector<std::string> advice = md.advisories();
+        QVERIFY2(advice.size() == 1 && advice.front().find("pressure.relax_threshold") != std::string::npos,
+                 advice.empty() ? "no advice" : advice.front().c_str());
+        while (!md.finished() && md.world().time < 200.0) {
+            md.step();
+        }
+        QVERIFY2(md.finished(), "periodic2d with md did not relax in 200 s");
+        const double relaxedAt = md.world().time;
+        const PressureSettings& coupling = md.settings().pressure;
+        QVERIFY(std::fabs(md.world().cell->innerPressure / coupling.externalPressure - 1.0) < 1e-4);
+
+        // Going on, the packing stays where it ended (rattlers still knock on the network now and then), and its
+        // quietest mean acceleration stays on the noise that the floor names, far above the threshold.
+        const double relaxedFraction = analysis::volumeFraction(md.world());
+        const SoftParticleStepper probe(md::softParticleSettingsFrom(md.settings()));
+        const RelaxationFloor floor = probe.relaxationFloor(md.world());
+        const double noise = floor.acceleration / RelaxationFloor::kMargin;  // omega^2 epsilon L
+        double quietest = std::numeric_limits<double>::infinity();
+        for (int n = 0; n < 300; ++n) {
+            md.step();
+            quietest = std::min(quietest, measureRelaxation(md.world(), coupling).meanAcceleration);
+        }
+        const double laterFraction = analysis::volumeFraction(md.world());
+        std::printf("periodic2d md, CD-equivalent contacts: relaxed at t = %.2f s, phi = %.6f (%.6f 3 s later); the "
+                    "quietest mean acceleration since %.3g m/s^2 against omega^2 epsilon L = %.3g m/s^2 (threshold "
+                    "%.3g)\n",
+                    relaxedAt, relaxedFraction, laterFraction, quietest, noise, threshold);
+        QVERIFY2(std::fabs(laterFraction / relaxedFraction - 1.0) < 1e-4, std::to_string(laterFraction).c_str());
+        QVERIFY2(quietest > 0.05 * noise && quietest < 10.0 * noise, std::to_string(quietest).c_str());
+        QVERIFY(quietest > 1e3 * threshold);
     }
 };
 
