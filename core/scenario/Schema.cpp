@@ -246,11 +246,12 @@ Schema::Schema()
                "free: its shape follows every stress component, so the packing relaxes to sigma = P_ext 1 "
                "(cd_pressure only)",
                live),
-        positive("pressure.relax_threshold", "m/s, m/s^2", 1e-10, 1e6,
-                 "the run ends when the mean speed and mean acceleration of grains and cell are below it (md and mcdem: "
-                 "or below 10 times the noise that rounding of the coordinates leaves through the stiffest contact, "
-                 "if that is larger)",
-                 live),
+        positive(
+            "pressure.relax_threshold", "m/s, m/s^2", 1e-10, 1e6,
+            "the run ends when the mean speed and mean acceleration of grains and cell are below it (md and mcdem: "
+            "or below 10 times the noise that rounding of the coordinates leaves through the stiffest contact, "
+            "if that is larger)",
+            live),
         positive("compression.top_start", "m", 0.16764, 1e6,
                  "setup compression: the plate's height where each down-stroke starts (its highest position)", reset),
         positive("compression.top_end", "m", 0.13752, 1e6,
