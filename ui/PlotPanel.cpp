@@ -533,8 +533,9 @@ void PlotPanel::refreshPlot(Plot& thePlot)
     }
     QList<QPointF> fitPoints;
     QList<QPointF> theoryPoints;
-    // A fit that did not converge is not drawn: its curve would look like a result.
-    if (plot == oscillationPlot_ && oscillation_ && oscillation_->fit && oscillation_->fit->converged) {
+    // A fit that did not converge, or converged on no resolved oscillation (noise), is not drawn: its curve would look
+    // like a result.
+    if (plot == oscillationPlot_ && oscillation_ && oscillation_->fit && oscillation_->fit->resolved) {
         for (const auto& point : oscillation_->fitCurve) {
             fitPoints.append(QPointF(point.t, point.x));
         }
@@ -673,10 +674,16 @@ QString PlotPanel::oscillationSummary() const
     }
     const auto& o = *oscillation_;
     QString text = tr("Window %1 - %2 s: ").arg(formatNumber(o.window.from), formatNumber(o.window.to));
-    const bool converged = o.fit && o.fit->converged;
-    if (converged) {
-        text += tr("fit \u03c9 = %1 rad/s, \u03c4 = %2 s (R\u00b2 = %3)")
-                    .arg(formatNumber(o.fit->omega), formatNumber(o.fit->tau), QString::number(o.fit->r2, 'f', 3));
+    const bool resolved = o.fit && o.fit->resolved;
+    if (resolved) {
+        text += tr("fit \u03c9 = %1 \u00b1 %2 rad/s, \u03c4 = %3 \u00b1 %4 s (R\u00b2 = %5)")
+                    .arg(formatNumber(o.fit->omega), formatNumber(o.fit->omegaError), formatNumber(o.fit->tau),
+                         formatNumber(o.fit->tauError), QString::number(o.fit->r2, 'f', 3));
+    } else if (o.fit && o.fit->converged) {
+        text += tr("no oscillation resolved in this window (amplitude %1 \u00b1 %2 m, under %3 standard errors: noise "
+                   "only?)")
+                    .arg(formatNumber(o.fit->amplitudeAtStart), formatNumber(o.fit->amplitudeAtStartError),
+                         QString::number(analysis::kResolvedAmplitude));
     } else if (o.fit) {
         text += tr("no fit (the damped sine did not converge in this window: no oscillation to fit?)");
     } else {
@@ -688,7 +695,7 @@ QString PlotPanel::oscillationSummary() const
     if (o.theoryOmega) {
         text += tr("; theory \u03c9 = %1 rad/s, \u03c4 = %2 s")
                     .arg(formatNumber(*o.theoryOmega), formatNumber(*o.theoryTau));
-        if (converged) {
+        if (resolved) {
             text += tr(" (fit/theory %1, %2)")
                         .arg(QString::number(o.fit->omega / *o.theoryOmega, 'f', 2),
                              QString::number(o.fit->tau / *o.theoryTau, 'f', 2));

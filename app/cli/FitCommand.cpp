@@ -102,16 +102,37 @@ int fitSeries(const std::string& csvPath, const std::string& column, std::option
     json["to"] = window.t.back();
     json["amplitude_at_from"] = fit.amplitudeAtStart;  // A exp(-from/tau), finite where amplitude is not
     json["converged"] = fit.converged;
+    json["x0_error"] = fit.x0Error;  // standard errors, one sigma; null where the data do not determine them
+    json["amplitude_at_from_error"] = fit.amplitudeAtStartError;
+    json["tau_error"] = fit.tauError;
+    json["omega_error"] = fit.omegaError;
+    json["resolved"] = fit.resolved;
     const std::string unit = columnUnit(csvPath, column);
-    json["units"] = {{"x0", unit},       {"amplitude", unit},        {"tau", "s"},
-                     {"omega", "rad/s"}, {"phase", "rad"},           {"rmse", unit},
-                     {"r2", "1"},        {"samples", "1"},           {"from", "s"},
-                     {"to", "s"},        {"amplitude_at_from", unit}};
+    json["units"] = {{"x0", unit},
+                     {"amplitude", unit},
+                     {"tau", "s"},
+                     {"omega", "rad/s"},
+                     {"phase", "rad"},
+                     {"rmse", unit},
+                     {"r2", "1"},
+                     {"samples", "1"},
+                     {"from", "s"},
+                     {"to", "s"},
+                     {"amplitude_at_from", unit},
+                     {"x0_error", unit},
+                     {"amplitude_at_from_error", unit},
+                     {"tau_error", "s"},
+                     {"omega_error", "rad/s"}};
     out << json.dump(2) << '\n';
     if (!fit.converged) {
         err << "granular: fit: '" << column << "' did not converge after " << fit.iterations
             << " Levenberg-Marquardt iterations (best rmse " << fit.rmse << ")\n";
         return RuntimeFailure;
+    }
+    if (!fit.resolved) {
+        err << "granular: fit: no oscillation resolved in '" << column << "': the amplitude at t = " << window.t.front()
+            << " s is " << fit.amplitudeAtStart << " +- " << fit.amplitudeAtStartError << " " << unit << ", under "
+            << analysis::kResolvedAmplitude << " standard errors (\"resolved\": false; noise only?)\n";
     }
     return Success;
 }

@@ -42,6 +42,20 @@ void addMdChainContact(nlohmann::ordered_json& oscillation, const Settings& sett
                                  {"cd_equivalent_damping", material.cdEquivalentDamping()}};
 }
 
+/// A damped-oscillation fit of a position (m) with its standard errors and whether it resolved an oscillation.
+nlohmann::ordered_json fitJson(const analysis::DampedOscillationFit& fit)
+{
+    return {{"omega_rad_per_s", fit.omega},
+            {"omega_error_rad_per_s", fit.omegaError},
+            {"tau_s", fit.tau},
+            {"tau_error_s", fit.tauError},
+            {"x0_m", fit.x0},
+            {"amplitude_m", fit.amplitude},
+            {"r2", fit.r2},
+            {"converged", fit.converged},
+            {"resolved", fit.resolved}};
+}
+
 /// Unger & Kertesz 2003, Fig. 7: the chain's fitted omega and tau next to the theory's (eq. 58, 60).
 void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulation, const SeriesTable& series)
 {
@@ -52,9 +66,7 @@ void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulati
         if (!inapplicable) {
             oscillation["theory"] = {{"omega_rad_per_s", result.theoryOmega}, {"tau_s", result.theoryTau}};
         }
-        oscillation["fit"] = {
-            {"omega_rad_per_s", result.fit.omega}, {"tau_s", result.fit.tau}, {"x0_m", result.fit.x0},
-            {"amplitude_m", result.fit.amplitude}, {"r2", result.fit.r2},     {"converged", result.fit.converged}};
+        oscillation["fit"] = fitJson(result.fit);
         oscillation["window_s"] = {result.windowStart, result.windowEnd};
         if (inapplicable) {
             oscillation["theory_not_applicable"] = *inapplicable;
@@ -80,8 +92,7 @@ void addPistonResults(nlohmann::ordered_json& summary, const Simulation& simulat
     try {
         const auto result = analysis::analyzePistonOscillation(simulation.settings(), series);
         const auto& fit = result.fit;
-        oscillation["fit"] = {{"omega_rad_per_s", fit.omega}, {"tau_s", fit.tau}, {"x0_m", fit.x0},
-                              {"amplitude_m", fit.amplitude}, {"r2", fit.r2},     {"converged", fit.converged}};
+        oscillation["fit"] = fitJson(fit);
         oscillation["window_s"] = {result.windowStart, result.windowEnd};
         std::ostringstream rule;
         rule << "after the load step, once at most " << 100.0 * analysis::kSlidingShareAfterTransient

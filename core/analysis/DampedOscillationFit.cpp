@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -18,6 +19,8 @@ namespace granular::analysis {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
+/// Guards a division by a squared amplitude of the normalized signal (order 1 where there is an oscillation).
+constexpr double kTiny = 1e-300;
 
 // The fit works on s = (t - t_first)/(t_last - t_first) in [0, 1] and y = (x - mean)/spread, with
 // y(s) = c + exp(-l s) (a sin(w s) + b cos(w s)). This form is linear in c, a, b (no amplitude sign
@@ -123,6 +126,46 @@ Attempt refine(const Normalized& data, const Parameters& start)
     residuals(p, r);
     attempt.squaredResidual = p.allFinite() ? r.squaredNorm() : std::numeric_limits<double>::infinity();
     return attempt;
+}
+
+/// The covariance of c, a, b, l, w at the optimum p: s^2 (J^T J)^-1 with s^2 = SS_res / (n - 5) the residual variance
+/// (the asymptotic covariance of nonlinear least squares, e.g. Seber & Wild 1989, sec. 2.1); nullopt where J^T J is
+/// singular (a parameter that the data do not determine).
+std::optional<Eigen::Matrix<double, 5, 5>> parameterCovariance(const Normalized& data, const Parameters& p,
+                                                               double squaredResidual)
+{
+    const Residuals residuals{data};
+    Eigen::MatrixXd jacobian(data.s.size(), 5);
+    residuals.df(p, jacobian);
+    const Eigen::Matrix<double, 5, 5> normal = jacobian.transpose() * jacobian;
+    const Eigen::FullPivLU<Eigen::Matrix<double, 5, 5>> lu(normal);
+    if (!lu.isInvertible()) {
+        return std::nullopt;
+    }
+    return (squaredResidual / static_cast<double>(data.s.size() - 5)) * lu.inverse();
+}
+
+/// The fit's standard errors in the samples' units from the covariance of the normalized parameters (x = mean + spread
+/// y, t = start + duration s): x0 = spread c, A(start) = spread sqrt(a^2 + b^2) by the delta method, tau = duration /
+/// l, omega = w / duration. +inf without a covariance.
+void setStandardErrors(DampedOscillationFit& fit, const std::optional<Eigen::Matrix<double, 5, 5>>& covariance,
+                       const Parameters& p, double spread, double duration)
+{
+    constexpr double kUnknown = std::numeric_limits<double>::infinity();
+    if (!covariance) {
+        fit.x0Error = fit.amplitudeAtStartError = fit.tauError = fit.omegaError = kUnknown;
+        return;
+    }
+    const Eigen::Matrix<double, 5, 5>& c = *covariance;
+    const double a = p[1];
+    const double b = p[2];
+    const double l = p[3];
+    const double amplitudeVariance =
+        (a * a * c(1, 1) + 2.0 * a * b * c(1, 2) + b * b * c(2, 2)) / std::max(a * a + b * b, kTiny);
+    fit.x0Error = spread * std::sqrt(c(0, 0));
+    fit.amplitudeAtStartError = spread * std::sqrt(std::max(amplitudeVariance, 0.0));
+    fit.tauError = duration * std::sqrt(c(3, 3)) / (l * l);
+    fit.omegaError = std::sqrt(c(4, 4)) / duration;
 }
 
 /// Zero crossings of y - c, counted with hysteresis so that noise around the baseline in a decayed
@@ -398,6 +441,8 @@ DampedOscillationFit fitDampedOscillation(std::span<const double> t, std::span<c
                         std::isfinite(fit.amplitudeAtStart) && std::isfinite(fit.phase) && std::isfinite(fit.rmse) &&
                         std::isfinite(fit.r2);
     fit.converged = best.converged && finite;
+    setStandardErrors(fit, parameterCovariance(data, best.p, best.squaredResidual), best.p, spread, duration);
+    fit.resolved = fit.converged && fit.amplitudeAtStart > kResolvedAmplitude * fit.amplitudeAtStartError;
     return fit;
 }
 

@@ -23,6 +23,16 @@ struct DampedOscillationFit {
     double r2 = 0.0;                ///< coefficient of determination, 1 - SS_res / SS_tot
     int iterations = 0;             ///< Levenberg-Marquardt iterations of the retained start
     bool converged = false;         ///< whether Levenberg-Marquardt stopped on a tolerance, not on its budget
+    /// Standard errors (one sigma) of x0, amplitudeAtStart, tau and omega, in their units: s^2 (J^T J)^-1 at the
+    /// optimum with s^2 = SS_res / (n - 5), which assumes independent residuals of equal spread (samples of a
+    /// simulation are often correlated: then they are too small). +inf where the data do not determine the parameters.
+    double x0Error = 0.0;
+    double amplitudeAtStartError = 0.0;
+    double tauError = 0.0;
+    double omegaError = 0.0;
+    /// Whether the fit found an oscillation: converged, with amplitudeAtStart above kResolvedAmplitude standard errors.
+    /// A fit to noise converges too, on the noise's largest damped-sine component; it is not resolved.
+    bool resolved = false;
 
     /// The fitted model at time t ([t]), [x].
     [[nodiscard]] double valueAt(double t) const;
@@ -38,6 +48,11 @@ struct TimeSeries {
 /// when from >= to or when t and x differ in length.
 [[nodiscard]] TimeSeries selectWindow(std::span<const double> t, std::span<const double> x, std::optional<double> from,
                                       std::optional<double> to);
+
+/// How many of its standard errors the amplitude has to be for a resolved oscillation. On pure noise the fit converges
+/// on the noise's largest damped-sine component: over 300 draws of 400 Gaussian samples its amplitude came out at 1.8
+/// standard errors (median), 2.8 (95th percentile) and 3.2 at most.
+inline constexpr double kResolvedAmplitude = 5.0;
 
 /// Fewest samples the fit accepts: five parameters and a few degrees of freedom to judge them by.
 inline constexpr std::size_t kMinimumFitSamples = 8;

@@ -1,5 +1,6 @@
 // `granular fit` as scripts see it: the JSON of x(t) = x0 + A exp(-t/tau) sin(omega t + phase)
-// (Unger & Kertesz 2003, eq. 64) fitted to a series CSV, its key order, and exit code 2 with one line on bad input.
+// (Unger & Kertesz 2003, eq. 64) fitted to a series CSV, its key order, exit code 2 with one line on bad input, and a
+// one-line warning where the fit converged on noise.
 #include "CsvSeries.h"
 
 #include "CliProcess.h"
@@ -9,6 +10,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -22,7 +24,7 @@ using namespace granular::clitest;  // NOLINT(google-build-using-namespace): the
 
 namespace {
 
-// The series: x = the damped oscillation below; y = a straight line.
+// The series: x = the damped oscillation below; y = a straight line; n = uniform noise about 3.
 constexpr double kX0 = 0.25;
 constexpr double kAmplitude = 0.8;
 constexpr double kTau = 12.0;
@@ -34,11 +36,14 @@ fs::path writeSeries(const fs::path& directory)
 {
     const fs::path file = directory / "series.csv";
     std::ofstream stream(file);
-    granular::CsvSeries series(stream, {"x", "y"});
+    granular::CsvSeries series(stream, {"x", "y", "n"});
+    std::uint64_t state = 7;  // a linear congruential generator: the same noise on every machine
     for (int i = 0; i <= 600; ++i) {
         const double t = 0.05 * i;
         const double x = kX0 + kAmplitude * std::exp(-t / kTau) * std::sin(kOmega * t + kPhase);
-        series.row(t, {x, 1.0 + 0.5 * t});
+        state = 6364136223846793005ULL * state + 1442695040888963407ULL;
+        const double noise = static_cast<double>(state >> 11U) * 0x1.0p-53 - 0.5;
+        series.row(t, {x, 1.0 + 0.5 * t, 3.0 + noise});
     }
     return file;
 }
@@ -58,6 +63,7 @@ private slots:
     void windowSelectsTheSamples();
     void badInputExitsTwoWithOneLine();
     void straightLineDoesNotConvergeAndExitsOne();
+    void noiseConvergesUnresolvedWithAWarning();
     void valuesCarryTheColumnsUnitFromTheRunsSummary();
 };
 
@@ -73,10 +79,27 @@ void CliFitTest::fitPrintsParametersInContractOrder()
     for (const auto& item : json.items()) {
         keys.push_back(item.key());
     }
-    const std::vector<std::string> contract{
-        "x0", "amplitude",         "tau",       "omega", "phase", "rmse", "r2", "samples", "from",
-        "to", "amplitude_at_from", "converged", "units"};
+    const std::vector<std::string> contract{"x0",
+                                            "amplitude",
+                                            "tau",
+                                            "omega",
+                                            "phase",
+                                            "rmse",
+                                            "r2",
+                                            "samples",
+                                            "from",
+                                            "to",
+                                            "amplitude_at_from",
+                                            "converged",
+                                            "x0_error",
+                                            "amplitude_at_from_error",
+                                            "tau_error",
+                                            "omega_error",
+                                            "resolved",
+                                            "units"};
     QVERIFY2(keys == contract, r.out.c_str());
+    QVERIFY(json["resolved"].get<bool>());
+    QCOMPARE(json["units"]["omega_error"].get<std::string>(), std::string("rad/s"));
     // Every number's unit: the times' and omega's, and the column's for the values (a CSV without a run's summary.json
     // beside it: described).
     QCOMPARE(json["units"]["tau"].get<std::string>(), std::string("s"));
@@ -146,6 +169,18 @@ void CliFitTest::straightLineDoesNotConvergeAndExitsOne()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(isOneLineNaming(r.err, "'y' did not converge"), r.err.c_str());
     QVERIFY(!nlohmann::json::parse(r.out)["converged"].get<bool>());
+}
+
+void CliFitTest::noiseConvergesUnresolvedWithAWarning()
+{
+    const ScratchDirectory dir;
+    const fs::path csv = writeSeries(dir.path);
+    const Result r = runGranular("fit '" + csv.string() + "' --column n");
+    QVERIFY2(r.exitCode == 0, r.err.c_str());
+    QVERIFY2(isOneLineNaming(r.err, "no oscillation resolved in 'n'"), r.err.c_str());
+    const auto json = nlohmann::json::parse(r.out);
+    QVERIFY(json["converged"].get<bool>());
+    QVERIFY(!json["resolved"].get<bool>());
 }
 
 void CliFitTest::valuesCarryTheColumnsUnitFromTheRunsSummary()

@@ -1,12 +1,15 @@
 // The fit of x(t) = x0 + A exp(-t/tau) sin(omega t + phase) (Unger & Kertesz 2003, eq. 64) on synthetic signals:
 // noise-free data must give back the generating parameters to round-off level, noisy data to
-// within the statistical error, and bad input must be refused with one line.
+// within the statistical error, whose standard errors must match the scatter of refits; noise alone is no resolved
+// oscillation; and bad input must be refused with one line.
 #include "analysis/DampedOscillationFit.h"
 #include "util/Random.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numbers>
 #include <stdexcept>
@@ -136,6 +139,8 @@ private slots:
     void aWindowLaterThanADoublesReachInTauStillConverges();
     void reportsPositiveAmplitudeAndWrappedPhase();
     void recoversFrequencyAndDampingTimeThroughNoise();
+    void standardErrorsMatchTheScatterOfRefits();
+    void noiseAloneIsNoResolvedOscillation();
     void windowKeepsSamplesBetweenBounds();
     void refusesBadInput();
 };
@@ -203,6 +208,66 @@ void DampedFitTest::recoversFrequencyAndDampingTimeThroughNoise()
     for (const Signal& signal : {kFewPeriods, kManyPeriods, kStrongDamping, kLateWindow}) {
         checkNoisyRecovery(signal);
     }
+}
+
+void DampedFitTest::standardErrorsMatchTheScatterOfRefits()
+{
+    // The asymptotic covariance s^2 (J^T J)^-1 of least squares against the spread of the parameters over 120 noise
+    // draws (noise 10 % of the amplitude, independent samples: what the formula assumes).
+    constexpr int kDraws = 120;
+    const double noise = 0.1 * kFewPeriods.amplitude;
+    std::vector<double> omega;
+    std::vector<double> tau;
+    std::vector<double> amplitude;
+    double omegaError = 0.0;
+    double tauError = 0.0;
+    double amplitudeError = 0.0;
+    for (int draw = 0; draw < kDraws; ++draw) {
+        const DampedOscillationFit f = fit(sample(kFewPeriods, noise, 100 + static_cast<std::uint64_t>(draw)));
+        QVERIFY2(f.resolved, report(kFewPeriods, f).c_str());
+        omega.push_back(f.omega);
+        tau.push_back(f.tau);
+        amplitude.push_back(f.amplitudeAtStart);
+        omegaError += f.omegaError / kDraws;
+        tauError += f.tauError / kDraws;
+        amplitudeError += f.amplitudeAtStartError / kDraws;
+    }
+    const auto spread = [](const std::vector<double>& values) {
+        double mean = 0.0;
+        for (const double v : values) {
+            mean += v / static_cast<double>(values.size());
+        }
+        double square = 0.0;
+        for (const double v : values) {
+            square += (v - mean) * (v - mean);
+        }
+        return std::sqrt(square / static_cast<double>(values.size() - 1));
+    };
+    // The spread of 120 draws is itself known to ~7 % (1 / sqrt(2 (n - 1))): agreement within 25 %.
+    const std::string text = "omega " + std::to_string(spread(omega)) + " vs " + std::to_string(omegaError) + ", tau " +
+                             std::to_string(spread(tau)) + " vs " + std::to_string(tauError) + ", A " +
+                             std::to_string(spread(amplitude)) + " vs " + std::to_string(amplitudeError);
+    std::printf("scatter of refits vs standard errors: %s\n", text.c_str());
+    QVERIFY2(std::fabs(spread(omega) / omegaError - 1.0) < 0.25, text.c_str());
+    QVERIFY2(std::fabs(spread(tau) / tauError - 1.0) < 0.25, text.c_str());
+    QVERIFY2(std::fabs(spread(amplitude) / amplitudeError - 1.0) < 0.25, text.c_str());
+}
+
+void DampedFitTest::noiseAloneIsNoResolvedOscillation()
+{
+    // Noise about a constant: the fit converges on the noise's largest damped-sine component, which is not resolved.
+    const Signal flat{"noise only", 0.3, 0.0, 5.0, 2.0 * kPi / 4.0, 0.7, 0.0, 6.0, 300};
+    int converged = 0;
+    double largest = 0.0;  // amplitude in standard errors
+    for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+        const DampedOscillationFit f = fit(sample(flat, 0.05, seed));
+        QVERIFY2(!f.resolved, report(flat, f).c_str());
+        converged += f.converged ? 1 : 0;
+        largest = std::max(largest, f.amplitudeAtStart / f.amplitudeAtStartError);
+    }
+    std::printf("noise only: %d of 100 fits converged, amplitude at most %.2f standard errors (resolved above %.0f)\n",
+                converged, largest, kResolvedAmplitude);
+    QVERIFY(converged > 50);  // the case this guards: a converged fit that is no oscillation
 }
 
 void DampedFitTest::windowKeepsSamplesBetweenBounds()

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <tuple>
 
 using granular::ui::PlotPanel;
@@ -131,6 +132,21 @@ RunInfo runInfo(const std::string& name, std::vector<std::string> columns, std::
     run.units = std::move(units);
     run.particles = particles;
     return run;
+}
+
+/// Points of the panel's fit curves (the series named "fit ..."), all charts together.
+int fitCurvePoints(PlotPanel& panel)
+{
+    int points = 0;
+    for (auto* view : panel.findChildren<granular::ui::TimeChartView*>()) {
+        for (auto* series : view->chart()->series()) {
+            if (series->name().startsWith(QStringLiteral("fit"))) {
+                const auto* line = qobject_cast<QLineSeries*>(series);
+                points += line != nullptr ? static_cast<int>(line->count()) : 0;
+            }
+        }
+    }
+    return points;
 }
 
 }  // namespace
@@ -409,15 +425,36 @@ private slots:
         const QString summary = panel.oscillationSummary();
         QVERIFY2(summary.contains(QStringLiteral("no fit")) && !summary.contains(QStringLiteral("R\u00b2")),
                  qPrintable(summary));
-        for (auto* view : panel.findChildren<granular::ui::TimeChartView*>()) {
-            for (auto* series : view->chart()->series()) {
-                if (series->name().startsWith(QStringLiteral("fit"))) {
-                    const auto* line = qobject_cast<QLineSeries*>(series);
-                    QVERIFY(line != nullptr);
-                    QCOMPARE(line->count(), 0);
-                }
-            }
+        QCOMPARE(fitCurvePoints(panel), 0);
+    }
+
+    /// A window of noise about a resting piston: the fit converges on the noise's largest damped-sine component, and
+    /// the panel says that no oscillation is resolved instead of showing omega and tau, and draws no fit curve.
+    void aFitToNoiseIsNotShownAsAnOscillation()
+    {
+        PlotPanel panel;
+        panel.resize(420, 900);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.startRun(runInfo("piston2d", {"piston_y"}, {"m"}, 1000));
+        std::vector<SeriesRow> rows;
+        std::uint64_t state = 2026;  // a linear congruential generator: the same noise on every machine
+        for (int i = 0; i <= 1000; ++i) {
+            state = 6364136223846793005ULL * state + 1442695040888963407ULL;
+            const double uniform = static_cast<double>(state >> 11U) * 0x1.0p-53;
+            rows.push_back({0.01 * i, {60.0 + 1e-6 * (uniform - 0.5)}});
         }
+        panel.appendRows(rows);
+        panel.setFitWindow(2.0, 8.0);
+        panel.refreshNow();
+        QVERIFY(panel.oscillation().has_value());
+        const auto& fit = panel.oscillation()->fit;
+        QVERIFY2(fit.has_value() && fit->converged && !fit->resolved, "the noise's fit is expected to converge");
+        const QString summary = panel.oscillationSummary();
+        QVERIFY2(summary.contains(QStringLiteral("no oscillation resolved")) &&
+                     !summary.contains(QStringLiteral("R\u00b2")),
+                 qPrintable(summary));
+        QCOMPARE(fitCurvePoints(panel), 0);
     }
 };
 
