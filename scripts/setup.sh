@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Idempotent setup: installs the Debian packages Granular Studio needs, and nothing when all are present.
-# Usage: scripts/setup.sh [--core-only]
+# Usage: scripts/setup.sh [--core-only | --peers]
+#   --core-only: what core/ and its tests need (no Qt, no VTK);
+#   --peers: everything, plus the speed peers that bench/peers runs side by side (LAMMPS, Siconos); CI does not use them.
 set -euo pipefail
 
 # clang and its runtime libraries build the sanitizer and fuzzing job (scripts/test.sh).
@@ -15,9 +17,22 @@ gui_packages=(qt6-base-dev libqt6opengl6-dev qt6-charts-dev libvtk9-dev libpng-d
 # ParaView conflicts with libvtk9-dev's Python module: never install it with recommends.
 peer_packages=(liggghts liggghts-doc)
 
+# The speed peers of bench/peers (README there): LAMMPS with its GRANULAR package, and Siconos's fc3d solvers.
+bench_peer_packages=(lammps libsiconos-numerics-dev)
+
+case "${1:-}" in
+    "" | --core-only | --peers) ;;
+    *)
+        echo "setup: unknown option '$1'; accepted: --core-only, --peers" >&2
+        exit 2
+        ;;
+esac
 packages=("${core_packages[@]}")
 if [[ "${1:-}" != "--core-only" ]]; then
     packages+=("${gui_packages[@]}" "${peer_packages[@]}")
+fi
+if [[ "${1:-}" == "--peers" ]]; then
+    packages+=("${bench_peer_packages[@]}")
 fi
 
 missing=()
