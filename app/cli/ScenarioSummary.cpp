@@ -70,7 +70,7 @@ void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulati
         oscillation["window_s"] = {result.windowStart, result.windowEnd};
         if (inapplicable) {
             oscillation["theory_not_applicable"] = *inapplicable;
-        } else {
+        } else if (result.fit.resolved) {  // a fit to noise is no measurement to set against the theory
             oscillation["fit_over_theory"] = {{"omega", result.fit.omega / result.theoryOmega},
                                               {"tau", result.fit.tau / result.theoryTau}};
         }
@@ -100,7 +100,7 @@ void addPistonResults(nlohmann::ordered_json& summary, const Simulation& simulat
         oscillation["window_rule"] = rule.str();
         const Settings& settings = simulation.settings();
         if (settings.solver.method == Method::ContactDynamics &&
-            settings.solver.criterion == ConvergenceCriterion::Fixed) {
+            settings.solver.criterion == ConvergenceCriterion::Fixed && fit.resolved) {
             // CD with fixed N_I acts as springs and dashpots with gamma / kappa = dt (eq. 67-68); a mode
             // of such a network has omega_0^2 tau = 2 / dt, omega_0^2 = omega^2 + 1/tau^2 (eq. 58, 60).
             oscillation["omega0_squared_tau_dt"] = {

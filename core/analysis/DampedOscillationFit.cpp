@@ -19,8 +19,9 @@ namespace granular::analysis {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-/// Guards a division by a squared amplitude of the normalized signal (order 1 where there is an oscillation).
-constexpr double kTiny = 1e-300;
+/// The smallest squared amplitude a^2 + b^2 of the normalized signal that the amplitude's error divides by (order 1
+/// where there is an oscillation; 0 would divide by zero).
+constexpr double kSmallestSquaredAmplitude = 1e-300;
 
 // The fit works on s = (t - t_first)/(t_last - t_first) in [0, 1] and y = (x - mean)/spread, with
 // y(s) = c + exp(-l s) (a sin(w s) + b cos(w s)). This form is linear in c, a, b (no amplitude sign
@@ -160,8 +161,8 @@ void setStandardErrors(DampedOscillationFit& fit, const std::optional<Eigen::Mat
     const double a = p[1];
     const double b = p[2];
     const double l = p[3];
-    const double amplitudeVariance =
-        (a * a * c(1, 1) + 2.0 * a * b * c(1, 2) + b * b * c(2, 2)) / std::max(a * a + b * b, kTiny);
+    const double amplitudeVariance = (a * a * c(1, 1) + 2.0 * a * b * c(1, 2) + b * b * c(2, 2)) /
+                                     std::max(a * a + b * b, kSmallestSquaredAmplitude);
     fit.x0Error = spread * std::sqrt(c(0, 0));
     fit.amplitudeAtStartError = spread * std::sqrt(std::max(amplitudeVariance, 0.0));
     fit.tauError = duration * std::sqrt(c(3, 3)) / (l * l);
@@ -442,7 +443,9 @@ DampedOscillationFit fitDampedOscillation(std::span<const double> t, std::span<c
                         std::isfinite(fit.r2);
     fit.converged = best.converged && finite;
     setStandardErrors(fit, parameterCovariance(data, best.p, best.squaredResidual), best.p, spread, duration);
-    fit.resolved = fit.converged && fit.amplitudeAtStart > kResolvedAmplitude * fit.amplitudeAtStartError;
+    // At least half a period in the window: a slower "oscillation" is a drift that a sine's arc happens to fit.
+    fit.resolved = fit.converged && fit.amplitudeAtStart > kResolvedAmplitude * fit.amplitudeAtStartError &&
+                   fit.omega * duration >= kPi;
     return fit;
 }
 

@@ -141,13 +141,15 @@ std::vector<std::string> SoftParticleStepper::advisories(const World& world) con
     if (settings_.pressure && world.cell) {
         const double threshold = settings_.pressure->relaxThreshold;
         const RelaxationFloor floor = relaxationFloor(world);
-        if (threshold < floor.speed || threshold < floor.acceleration) {
+        if (threshold < floor.speed || threshold < floor.acceleration || threshold < floor.boundaryAcceleration) {
             advice.push_back("md: pressure.relax_threshold = " + formatShort(threshold) +
-                             " is finer than the rounding of the coordinates shows through the fastest contact here; "
-                             "the run ends once the speeds are below " +
-                             formatShort(std::max(threshold, floor.speed)) + " m/s and the accelerations below " +
-                             formatShort(std::max(threshold, floor.acceleration)) + " m/s^2 (" +
-                             formatShort(RelaxationFloor::kMargin) + " times that noise)");
+                             " is finer than the rounding of the coordinates shows through the fastest contact; as the "
+                             "packing is now, the run ends once the speeds are below " +
+                             formatShort(std::max(threshold, floor.speed)) + " m/s, the grains' accelerations below " +
+                             formatShort(std::max(threshold, floor.acceleration)) + " m/s^2 and the cell's below " +
+                             formatShort(std::max(threshold, floor.boundaryAcceleration)) + " m/s^2 (" +
+                             formatShort(RelaxationFloor::kMargin) +
+                             " times that noise; the floors change with the cell and its contacts)");
         }
     }
     return advice;
@@ -276,9 +278,19 @@ bool SoftParticleStepper::finished(const World& world) const
 
 RelaxationFloor SoftParticleStepper::relaxationFloor(const World& world) const
 {
-    const double angularFrequency = std::numbers::pi / timeScale(world).resolution;  // 0 without contacts
-    const Vec3 farthest = world.bounds.min().cwiseAbs().cwiseMax(world.bounds.max().cwiseAbs());
-    return RelaxationFloor::ofRounding(angularFrequency, farthest.maxCoeff());
+    if (!settings_.pressure || !world.cell) {
+        return {};
+    }
+    // The fastest contact's rate pi / resolution: omega_0 where it is underdamped, its fast rate ~c/m where it is
+    // overdamped (md's CD-equivalent contacts, zeta ~6: the noise measured on periodic2d follows the fast rate, 12
+    // times omega_0, not omega_0). Its stiffness m* rate^2, m* at most the lightest grain's mass: each grain's force
+    // noise.
+    const double angularFrequency = std::numbers::pi / timeScale(world).resolution;  // 0 where no contact forms
+    double lightest = std::numeric_limits<double>::infinity();
+    for (const double m : world.particles.mass) {
+        lightest = std::min(lightest, m);
+    }
+    return roundingFloor(world, *settings_.pressure, angularFrequency, lightest * angularFrequency * angularFrequency);
 }
 
 void SoftParticleStepper::drift(World& world, double dt)

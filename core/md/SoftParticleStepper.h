@@ -73,8 +73,9 @@ public:
     [[nodiscard]] md::ContactTimeScale timeScale(const World& world) const;
     /// MD steps that the next step of `world` takes (solver.substeps or automatic).
     [[nodiscard]] std::int64_t substepsFor(const World& world) const;
-    /// The stillest that the relaxation measures can show in `world` as it is now: the rounding of its coordinates
-    /// seen through the fastest contact (omega = pi / resolution). The stopping rule compares with it too.
+    /// The stillest that the relaxation measures can show in `world` as it is now (roundingFloor for the fastest
+    /// contact's omega_0 and stiffness); no floor outside a periodic cell at constant pressure. The stopping rule
+    /// compares with it too.
     [[nodiscard]] RelaxationFloor relaxationFloor(const World& world) const;
 
 private:

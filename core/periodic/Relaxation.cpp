@@ -12,15 +12,31 @@ namespace granular {
 bool Relaxation::below(double threshold, const RelaxationFloor& floor) const
 {
     const double speed = std::max(threshold, floor.speed);
-    const double acceleration = std::max(threshold, floor.acceleration);
-    return meanSpeed < speed && meanAcceleration < acceleration && boundarySpeed < speed &&
-           boundaryAcceleration < acceleration;
+    return meanSpeed < speed && meanAcceleration < std::max(threshold, floor.acceleration) && boundarySpeed < speed &&
+           boundaryAcceleration < std::max(threshold, floor.boundaryAcceleration);
 }
 
-RelaxationFloor RelaxationFloor::ofRounding(double angularFrequency, double coordinateScale)
+RelaxationFloor roundingFloor(const World& world, const PressureSettings& coupling, double angularFrequency,
+                              double stiffness)
 {
-    const double roundingStep = std::numeric_limits<double>::epsilon() * coordinateScale;  // m
-    return {kMargin * angularFrequency * roundingStep, kMargin * angularFrequency * angularFrequency * roundingStep};
+    const auto usable = [](double x) { return std::isfinite(x) && x > 0.0; };
+    if (!usable(angularFrequency) || !usable(stiffness) || world.bounds.isEmpty()) {
+        return {};
+    }
+    const auto& p = world.particles;
+    const Vec3 farthest = world.bounds.min().cwiseAbs().cwiseMax(world.bounds.max().cwiseAbs());
+    const double roundingStep = std::numeric_limits<double>::epsilon() * farthest.maxCoeff();  // m, delta x
+    std::size_t closed = 0;
+    for (const Contact& c : world.contacts) {
+        closed += c.gap < 0.0 ? 1 : 0;
+    }
+    const double diameter = 2.0 * (p.radius.empty() ? 0.0 : *std::max_element(p.radius.begin(), p.radius.end()));
+    const PeriodicCell& cell = *world.cell;
+    const double pressureNoise = std::sqrt(static_cast<double>(closed)) * stiffness * roundingStep * diameter /
+                                 (static_cast<double>(world.dimension) * cell.volume());  // Pa
+    constexpr double kMargin = RelaxationFloor::kMargin;
+    return {kMargin * angularFrequency * roundingStep, kMargin * angularFrequency * angularFrequency * roundingStep,
+            kMargin * cell.length() * pressureNoise / coupling.inertia};
 }
 
 Relaxation measureRelaxation(const World& world, const PressureSettings& coupling)

@@ -249,7 +249,7 @@ Schema::Schema()
         positive(
             "pressure.relax_threshold", "m/s, m/s^2", 1e-10, 1e6,
             "the run ends when the mean speed and mean acceleration of grains and cell are below it (md and mcdem: "
-            "or below 10 times the noise that rounding of the coordinates leaves through the stiffest contact, "
+            "or below 10 times the noise that rounding of the coordinates leaves through the fastest contact, "
             "if that is larger)",
             live),
         positive("compression.top_start", "m", 0.16764, 1e6,

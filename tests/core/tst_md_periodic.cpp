@@ -18,6 +18,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -164,18 +165,23 @@ private slots:
         const double threshold = scenario.real("pressure.relax_threshold");
         Simulation md(scenario);
         const std::vector<std::string> advice = md.advisories();
-        QVERIFY2(advice.size() == 1 && advice.front().find("pressure.relax_threshold") != std::string::npos,
-                 advice.empty() ? "no advice" : advice.front().c_str());
+        QVERIFY2(
+            std::any_of(advice.begin(), advice.end(),
+                        [](const std::string& a) { return a.find("pressure.relax_threshold") != std::string::npos; }),
+            "no advice on the threshold");
         while (!md.finished() && md.world().time < 200.0) {
             md.step();
         }
         QVERIFY2(md.finished(), "periodic2d with md did not relax in 200 s");
         const double relaxedAt = md.world().time;
         const PressureSettings& coupling = md.settings().pressure;
-        QVERIFY(std::fabs(md.world().cell->innerPressure / coupling.externalPressure - 1.0) < 1e-4);
+        // The cell's floor: L |P_in - P_ext| / M_lambda below 10 L dP / M_lambda, ~1.6e-7 m/s^2 here (dP ~8e-8 Pa).
+        const double pressureError = std::fabs(md.world().cell->innerPressure / coupling.externalPressure - 1.0);
+        QVERIFY2(pressureError < 1e-6, std::to_string(pressureError).c_str());
 
         // Going on, the packing stays where it ended (rattlers still knock on the network now and then), and its
-        // quietest mean acceleration stays on the noise that the floor names, far above the threshold.
+        // quietest mean acceleration stays on the noise that the floor names, far above the threshold. (A stepper
+        // without the run's contact memory: the same time scale for the linear law.)
         const double relaxedFraction = analysis::volumeFraction(md.world());
         const SoftParticleStepper probe(md::softParticleSettingsFrom(md.settings()));
         const RelaxationFloor floor = probe.relaxationFloor(md.world());
@@ -191,7 +197,7 @@ private slots:
                     "%.3g)\n",
                     relaxedAt, relaxedFraction, laterFraction, quietest, noise, threshold);
         QVERIFY2(std::fabs(laterFraction / relaxedFraction - 1.0) < 1e-4, std::to_string(laterFraction).c_str());
-        QVERIFY2(quietest > 0.05 * noise && quietest < 10.0 * noise, std::to_string(quietest).c_str());
+        QVERIFY2(quietest > 0.05 * noise, std::to_string(quietest).c_str());
         QVERIFY(quietest > 1e3 * threshold);
     }
 };

@@ -134,7 +134,7 @@ RunInfo runInfo(const std::string& name, std::vector<std::string> columns, std::
     return run;
 }
 
-/// Points of the panel's fit curves (the series named "fit ..."), all charts together.
+/// Points of the panel's fit curves (the series named "fit ..."), all charts together; -1 where one is no line.
 int fitCurvePoints(PlotPanel& panel)
 {
     int points = 0;
@@ -142,7 +142,10 @@ int fitCurvePoints(PlotPanel& panel)
         for (auto* series : view->chart()->series()) {
             if (series->name().startsWith(QStringLiteral("fit"))) {
                 const auto* line = qobject_cast<QLineSeries*>(series);
-                points += line != nullptr ? static_cast<int>(line->count()) : 0;
+                if (line == nullptr) {
+                    return -1;
+                }
+                points += static_cast<int>(line->count());
             }
         }
     }
