@@ -134,6 +134,21 @@ RunInfo runInfo(const std::string& name, std::vector<std::string> columns, std::
     return run;
 }
 
+/// Shows `panel` for a piston2d run whose piston_y (m) is `rows`, fitted over 2-8 s; false where it was not exposed.
+bool fitPistonWindow(PlotPanel& panel, const std::vector<SeriesRow>& rows)
+{
+    panel.resize(420, 900);
+    panel.show();
+    if (!QTest::qWaitForWindowExposed(&panel)) {
+        return false;
+    }
+    panel.startRun(runInfo("piston2d", {"piston_y"}, {"m"}, 1000));
+    panel.appendRows(rows);
+    panel.setFitWindow(2.0, 8.0);
+    panel.refreshNow();
+    return true;
+}
+
 /// Points of the panel's fit curves (the series named "fit ..."), all charts together; -1 where one is no line.
 int fitCurvePoints(PlotPanel& panel)
 {
@@ -409,19 +424,13 @@ private slots:
     /// draws no fit curve.
     void aFitThatDidNotConvergeIsNotShownAsOne()
     {
-        PlotPanel panel;
-        panel.resize(420, 900);
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        panel.startRun(runInfo("piston2d", {"piston_y"}, {"m"}, 1000));
         std::vector<SeriesRow> rows;
         for (int i = 0; i <= 1000; ++i) {
             const double t = 0.01 * i;
             rows.push_back({t, {60.0 + 0.1 * t}});
         }
-        panel.appendRows(rows);
-        panel.setFitWindow(2.0, 8.0);
-        panel.refreshNow();
+        PlotPanel panel;
+        QVERIFY(fitPistonWindow(panel, rows));
         QVERIFY(panel.oscillation().has_value());
         QVERIFY2(panel.oscillation()->fit.has_value() && !panel.oscillation()->fit->converged,
                  "the line's fit is expected to stop on its budget");
@@ -435,11 +444,6 @@ private slots:
     /// the panel says that no oscillation is resolved instead of showing omega and tau, and draws no fit curve.
     void aFitToNoiseIsNotShownAsAnOscillation()
     {
-        PlotPanel panel;
-        panel.resize(420, 900);
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        panel.startRun(runInfo("piston2d", {"piston_y"}, {"m"}, 1000));
         std::vector<SeriesRow> rows;
         std::uint64_t state = 2026;  // a linear congruential generator: the same noise on every machine
         for (int i = 0; i <= 1000; ++i) {
@@ -447,9 +451,8 @@ private slots:
             const double uniform = static_cast<double>(state >> 11U) * 0x1.0p-53;
             rows.push_back({0.01 * i, {60.0 + 1e-6 * (uniform - 0.5)}});
         }
-        panel.appendRows(rows);
-        panel.setFitWindow(2.0, 8.0);
-        panel.refreshNow();
+        PlotPanel panel;
+        QVERIFY(fitPistonWindow(panel, rows));
         QVERIFY(panel.oscillation().has_value());
         const auto& fit = panel.oscillation()->fit;
         QVERIFY2(fit.has_value() && fit->converged && !fit->resolved, "the noise's fit is expected to converge");
