@@ -680,8 +680,8 @@ QString PlotPanel::oscillationSummary() const
                     .arg(formatNumber(o.fit->omega), formatNumber(o.fit->omegaError), formatNumber(o.fit->tau),
                          formatNumber(o.fit->tauError), QString::number(o.fit->r2, 'f', 3));
     } else if (o.fit && o.fit->converged) {
-        text += tr("no oscillation resolved in this window (amplitude %1 \u00b1 %2 m, under %3 standard errors: noise "
-                   "only?)")
+        text += tr("no oscillation resolved in this window (amplitude %1 \u00b1 %2 m; a resolved one has %3 standard "
+                   "errors and at least half a period: noise only?)")
                     .arg(formatNumber(o.fit->amplitudeAtStart), formatNumber(o.fit->amplitudeAtStartError),
                          QString::number(analysis::kResolvedAmplitude));
     } else if (o.fit) {

@@ -131,8 +131,10 @@ int fitSeries(const std::string& csvPath, const std::string& column, std::option
     }
     if (!fit.resolved) {
         err << "granular: fit: no oscillation resolved in '" << column << "': the amplitude at t = " << window.t.front()
-            << " s is " << fit.amplitudeAtStart << " +- " << fit.amplitudeAtStartError << " " << unit << ", under "
-            << analysis::kResolvedAmplitude << " standard errors (\"resolved\": false; noise only?)\n";
+            << " s is " << fit.amplitudeAtStart << " +- " << fit.amplitudeAtStartError << " " << unit
+            << " and omega (to - from) = " << fit.omega * (window.t.back() - window.t.front())
+            << " rad; a resolved one has " << analysis::kResolvedAmplitude
+            << " standard errors and at least half a period, pi rad (\"resolved\": false; noise only?)\n";
     }
     return Success;
 }

@@ -74,8 +74,8 @@ public:
     /// MD steps that the next step of `world` takes (solver.substeps or automatic).
     [[nodiscard]] std::int64_t substepsFor(const World& world) const;
     /// The stillest that the relaxation measures can show in `world` as it is now (roundingFloor for the fastest
-    /// contact's omega_0 and stiffness); no floor outside a periodic cell at constant pressure. The stopping rule
-    /// compares with it too.
+    /// contact's rate pi / resolution and the lightest grain's stiffness at that rate); no floor outside a periodic
+    /// cell at constant pressure. The stopping rule compares with it too.
     [[nodiscard]] RelaxationFloor relaxationFloor(const World& world) const;
 
 private:
