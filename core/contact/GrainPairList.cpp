@@ -1,10 +1,10 @@
 #include "contact/GrainPairList.h"
 
+#include "contact/DisplacementBound.h"
+
 #include "util/Parallel.h"
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
 
 namespace granular {
 
@@ -15,14 +15,21 @@ bool GrainPairList::covers(const Particles& particles, double margin) const
     }
     const Vec3* position = particles.position.data();
     const Vec3* searchedAt = searchedAt_.data();
-    const double largestSquare = parallelMaximum(particles.size(), 0.0, [=](std::size_t i) {
-        const double square = (position[i] - searchedAt[i]).squaredNorm();
-        return std::isfinite(square) ? square : std::numeric_limits<double>::infinity();
-    });
-    // Two grains close in by at most twice the largest displacement; the allowance covers the rounding of the
-    // squared distances that findPairs compares (a few units in the last place of lengths of this size).
+    const DisplacementBound moved = parallelRangeReduce(
+        particles.size(), DisplacementBound{},
+        [=](std::size_t first, std::size_t last) {
+            DisplacementBound bound;
+            for (std::size_t i = first; i < last; ++i) {
+                bound.add(position[i] - searchedAt[i]);
+            }
+            return bound;
+        },
+        [](DisplacementBound& into, const DisplacementBound& from) { into.merge(from); });
+    // Two grains close in by at most the bound of their displacements' difference; the allowance covers the rounding
+    // of the squared distances that findPairs compares and of the displacements (a few units in the last place of
+    // lengths of this size).
     const double allowance = 1e-9 * (2.0 * largestRadius_ + listedMargin_);
-    return margin + 2.0 * std::sqrt(largestSquare) + allowance <= listedMargin_;
+    return margin + moved.pairApproach() + allowance <= listedMargin_;
 }
 
 void GrainPairList::findPairs(const Particles& particles, const Eigen::AlignedBox3d& bounds, int dimension,

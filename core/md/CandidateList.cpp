@@ -15,8 +15,11 @@ bool CandidateList::refresh(World& world, double skin, double reach, const Mater
                             bool rebuild)
 {
     const auto& p = world.particles;
-    const bool crossed = 2.0 * largestDisplacement_ + strainApproach_ > skin_ ||
-                         pistonDisplacement_ + largestDisplacement_ > skin_ || reach > reach_;
+    // Two grains close in by at most pairApproach_ (plus the cell's dilation), a grain and a wall or the drum by at
+    // most largestDisplacement_, a grain and the piston by that and the piston's own travel.
+    const bool bounded = !world.walls.empty() || world.piston || world.drum;
+    const bool crossed = pairApproach_ + strainApproach_ > skin_ ||
+                         (bounded && pistonDisplacement_ + largestDisplacement_ > skin_) || reach > reach_;
     if (!rebuild && !crossed && skin == skin_ && displacement_.size() == p.size()) {
         return false;
     }
@@ -68,9 +71,11 @@ bool CandidateList::refresh(World& world, double skin, double reach, const Mater
     memory_.swap(memory);
     displacement_.assign(p.size(), Vec3::Zero());
     largestDisplacement_ = 0.0;
+    pairApproach_ = 0.0;
     pistonDisplacement_ = 0.0;
     strainApproach_ = 0.0;
     skin_ = skin;
+    ++rebuilds_;
     return true;
 }
 
@@ -116,15 +121,23 @@ void CandidateList::loadState(StateReader& in)
     }
     displacement_ = in.getVector<Vec3>();
     largestDisplacement_ = in.get<double>();
+    // Not saved (a state written before it existed loads too): the bound of the saved displacements, as the last
+    // finishMotion took it from the same values.
+    DisplacementBound bound;
+    for (const Vec3& d : displacement_) {
+        bound.add(d);
+    }
+    pairApproach_ = bound.pairApproach();
     pistonDisplacement_ = in.get<double>();
     strainApproach_ = in.get<double>();
     skin_ = in.get<double>();
     reach_ = in.get<double>();
 }
 
-void CandidateList::finishMotion(double largestSquare, double pistonStep)
+void CandidateList::finishMotion(const DisplacementBound& grains, double pistonStep)
 {
-    largestDisplacement_ = std::sqrt(largestSquare);
+    largestDisplacement_ = grains.largest();
+    pairApproach_ = grains.pairApproach();
     pistonDisplacement_ += std::fabs(pistonStep);
 }
 

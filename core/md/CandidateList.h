@@ -1,6 +1,7 @@
 #pragma once
 
 #include "contact/ContactDetection.h"
+#include "contact/DisplacementBound.h"
 #include "md/ContactLaw.h"
 
 #include <array>
@@ -29,10 +30,12 @@ struct ContactMemory {
 
 /// The contact candidates of the soft-particle method as a Verlet list: `world.contacts` holds every
 /// pair (and grain-wall pair) whose gap was below the skin at the last rebuild, and `memory()` the
-/// state of each, index for index. No pair can touch before some body has moved half the skin since
-/// then (or the piston and a grain together a whole skin), so the list is rebuilt only when that
-/// happens. A rebuild keeps the memory of the pairs that stay (matched by Contact::key(), both lists
-/// being sorted by it), so tangential springs survive it.
+/// state of each, index for index. No pair of grains can touch before their displacements since then differ by the
+/// skin (DisplacementBound: at most twice the largest, at most the diagonal of the box of all of them, which is small
+/// where the packing moves as a whole), no grain and wall or drum before the grain has moved the skin, no grain and
+/// piston before the two together have, so the list is rebuilt only when one of these may have happened. A rebuild
+/// keeps the memory of the pairs that stay (matched by Contact::key(), both lists being sorted by it), so tangential
+/// springs survive it.
 class CandidateList {
 public:
     /// Rebuilds the list if a body may have crossed the skin (m) since the last rebuild, when the grains'
@@ -49,11 +52,11 @@ public:
     /// a drift adds each grain's step as it moves it (add), then calls finishMotion.
     struct MotionRecord {
         Vec3* displacement = nullptr;  ///< m, per grain
-        /// Grain i moved by `step` (m); returns its squared displacement since the last rebuild (m^2).
-        [[nodiscard]] double add(std::size_t i, const Vec3& step) const
+        /// Grain i moved by `step` (m): its displacement since the last rebuild goes into `bound`.
+        void add(std::size_t i, const Vec3& step, DisplacementBound& bound) const
         {
             displacement[i] += step;
-            return displacement[i].squaredNorm();
+            bound.add(displacement[i]);
         }
     };
     /// The record of a world of `grains` grains, which the last refresh was of (a stepper refreshes before the first
@@ -64,8 +67,8 @@ public:
         static_cast<void>(grains);
         return {displacement_.data()};
     }
-    /// Ends a step's record: the largest squared displacement that add() returned (m^2) and the piston's step (m).
-    void finishMotion(double largestSquare, double pistonStep);
+    /// Ends a step's record: the bound of every grain's displacement that add() made and the piston's step (m).
+    void finishMotion(const DisplacementBound& grains, double pistonStep);
     /// Adds how far two grains within the skin may have closed in by a dilation of the cell (m).
     void recordStrain(double approach) { strainApproach_ += approach; }
     /// m, how far beyond touching the last rebuild took candidates: the skin plus the room for bulges.
@@ -77,6 +80,9 @@ public:
 
     /// The grains of the motion record (those of the world of the last refresh).
     [[nodiscard]] std::size_t recordedGrains() const { return displacement_.size(); }
+
+    /// Rebuilds since the list was made (not part of its saved state; for tests and benches).
+    [[nodiscard]] std::int64_t rebuilds() const { return rebuilds_; }
 
     [[nodiscard]] std::vector<ContactMemory>& memory() { return memory_; }
     [[nodiscard]] const std::vector<ContactMemory>& memory() const { return memory_; }
@@ -91,11 +97,13 @@ private:
     std::vector<std::uint64_t> spareKeys_;  ///< the lists before the last rebuild, reused by the next
     std::vector<ContactMemory> spareMemory_;
     std::vector<Vec3> displacement_;    ///< m, of each grain since the last rebuild
-    double largestDisplacement_ = 0.0;  ///< m
+    double largestDisplacement_ = 0.0;  ///< m, of any grain (DisplacementBound::largest)
+    double pairApproach_ = 0.0;         ///< m, of any two grains towards each other (DisplacementBound::pairApproach)
     double pistonDisplacement_ = 0.0;   ///< m
     double strainApproach_ = 0.0;       ///< m, by the cell's dilation since the last rebuild
     double skin_ = 0.0;                 ///< m, of the last rebuild
     double reach_ = 0.0;                ///< m, the bulges' reach the last rebuild allowed for
+    std::int64_t rebuilds_ = 0;
 };
 
 }  // namespace md

@@ -318,25 +318,28 @@ void SoftParticleStepper::drift(World& world, double dt)
     const md::CandidateList::MotionRecord record = candidates_.motionRecord(n);
     // A loop per range of grains (no call per grain), which also adds each grain's step to the candidates' record of
     // how far it moved since their last rebuild.
-    const double largestSquare = parallelRangeMaximum(n, 0.0, [=](std::size_t first, std::size_t last) {
-        double largest = 0.0;
-        for (std::size_t i = first; i < last; ++i) {
-            Vec3 v = velocity[i];
-            if (isMobile(mass[i])) {
-                const double inverseMass = 1.0 / mass[i];
-                v += (0.5 * dt) * (inverseMass * (force[i] + damping[i] + externalForce[i]) + gravity);
+    const DisplacementBound moved = parallelRangeReduce(
+        n, DisplacementBound{},
+        [=](std::size_t first, std::size_t last) {
+            DisplacementBound bound;
+            for (std::size_t i = first; i < last; ++i) {
+                Vec3 v = velocity[i];
+                if (isMobile(mass[i])) {
+                    const double inverseMass = 1.0 / mass[i];
+                    v += (0.5 * dt) * (inverseMass * (force[i] + damping[i] + externalForce[i]) + gravity);
+                }
+                halfVelocity[i] = v;
+                halfAngularVelocity[i] = angularVelocity[i] + (0.5 * dt / inertia[i]) * torque[i];
+                const Vec3 step = dt * v;
+                position[i] = scale * position[i] + step;  // eq. 26 in a periodic cell, plain drift otherwise
+                if (cell != nullptr) {
+                    position[i] = cell->wrap(position[i]);
+                }
+                record.add(i, step, bound);
             }
-            halfVelocity[i] = v;
-            halfAngularVelocity[i] = angularVelocity[i] + (0.5 * dt / inertia[i]) * torque[i];
-            const Vec3 step = dt * v;
-            position[i] = scale * position[i] + step;  // eq. 26 in a periodic cell, plain drift otherwise
-            if (cell != nullptr) {
-                position[i] = cell->wrap(position[i]);
-            }
-            largest = std::max(largest, record.add(i, step));
-        }
-        return largest;
-    });
+            return bound;
+        },
+        [](DisplacementBound& into, const DisplacementBound& from) { into.merge(from); });
     double pistonStep = 0.0;
     if (world.piston && world.piston->drive) {
         // A driven plate: its height follows the program whatever the grains do (normal -y).
@@ -355,7 +358,7 @@ void SoftParticleStepper::drift(World& world, double dt)
     if (world.drum) {
         world.drum->angle += dt * world.drum->angularVelocity;
     }
-    candidates_.finishMotion(largestSquare, pistonStep);
+    candidates_.finishMotion(moved, pistonStep);
     if (scale != 1.0) {
         // Two grains close in by |scale - 1| times their distance: the most that a pair left out of the list comes
         // nearer its margin is that of a pair at the margin.

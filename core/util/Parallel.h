@@ -172,30 +172,41 @@ template <class Body> void parallelRanges(std::size_t n, const Body& body)
         1);
 }
 
-/// The largest of what body(first, last) returns for contiguous ranges that together cover [0, n) and `least`, the
-/// ranges as parallelRanges makes them (a maximum does not depend on the order it is taken in). For loops whose body
-/// is worth compiling as one loop (no call per item).
-template <class Body> double parallelRangeMaximum(std::size_t n, double least, const Body& body)
+/// What body(first, last) returns for contiguous ranges that together cover [0, n), the ranges as parallelRanges makes
+/// them, folded into `initial` by merge(T& into, const T& from) in the order of the ranges (one call of body over
+/// [0, n) on one thread; `initial` should change nothing merged into itself, as a maximum's least). For loops whose
+/// body is worth compiling as one loop (no call per item).
+template <class T, class Body, class Merge>
+T parallelRangeReduce(std::size_t n, T initial, const Body& body, const Merge& merge)
 {
     const auto threads = static_cast<std::size_t>(solverThreads());
     const std::size_t ranges = threads > 1 && static_cast<std::ptrdiff_t>(n) >= kSmallestParallelLoop ? 4 * threads : 1;
     if (ranges == 1) {
-        return n > 0 ? std::max(least, body(std::size_t{0}, n)) : least;
+        if (n > 0) {
+            merge(initial, body(std::size_t{0}, n));
+        }
+        return initial;
     }
-    std::vector<double> largest(ranges, least);
+    std::vector<T> partial(ranges, initial);
     parallelFor(
         ranges,
         [&](std::size_t r) {
             if (n * r / ranges < n * (r + 1) / ranges) {
-                largest[r] = body(n * r / ranges, n * (r + 1) / ranges);
+                partial[r] = body(n * r / ranges, n * (r + 1) / ranges);
             }
         },
         1);
-    double result = least;
-    for (const double value : largest) {
-        result = std::max(result, value);
+    for (const T& value : partial) {
+        merge(initial, value);
     }
-    return result;
+    return initial;
+}
+
+/// The largest of what body(first, last) returns for contiguous ranges that together cover [0, n) and `least`
+/// (parallelRangeReduce; a maximum does not depend on the order it is taken in).
+template <class Body> double parallelRangeMaximum(std::size_t n, double least, const Body& body)
+{
+    return parallelRangeReduce(n, least, body, [](double& into, double from) { into = std::max(into, from); });
 }
 
 /// Appends to `out`, in the order of i, what fill(i, sink) appends to its sink (a std::vector<T>) for every i in
