@@ -9,6 +9,7 @@
 #include "BuiltinScenarios.h"
 #include "CdPacking3d.h"
 #include "scenario/Scenario.h"
+#include "scenario/ScenarioError.h"
 #include "sim/Simulation.h"
 #include "util/Parallel.h"
 
@@ -98,6 +99,12 @@ int main(int argc, char** argv)
     if (!only.empty() && only != "piston2d" && only != "packing3d_20000") {
         std::fprintf(stderr, "bench_contact_dynamics: CASE must be piston2d, packing3d_20000 or all, got '%s'\n",
                      only.c_str());
+        return 2;
+    }
+    try {
+        static_cast<void>(withSweep(Scenario{}, sweep));
+    } catch (const ScenarioError& error) {
+        std::fprintf(stderr, "bench_contact_dynamics: SWEEP: %s\n", error.what());
         return 2;
     }
     std::printf("solver threads: %d (%s), solver.sweep = %s\n", solverThreads(), pace.c_str(), sweep.c_str());

@@ -14,6 +14,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <string>
@@ -60,7 +61,11 @@ int main(int argc, char** argv)
         status >= 0) {
         return status;
     }
-    const int threads = argc > 2 ? std::stoi(argv[2]) : 1;
+    const int threads = argc > 2 ? std::atoi(argv[2]) : 1;
+    if (threads < 1) {
+        std::fprintf(stderr, "bench_md: THREADS must be a whole number >= 1, got '%s'\n", argv[2]);
+        return 2;
+    }
     const std::string pace = argc > 3 ? argv[3] : "fixed";
     if (pace != "fixed" && pace != "adaptive") {
         std::fprintf(stderr, "bench_md: PACE must be fixed or adaptive, got '%s'\n", pace.c_str());
