@@ -20,7 +20,8 @@ public:
     void add(const Vec3& d)
     {
         const double square = d.squaredNorm();
-        largestSquare_ = square > largestSquare_ || std::isnan(square) ? square : largestSquare_;
+        largestSquare_ = std::max(largestSquare_, square);
+        finite_ = finite_ && square <= std::numeric_limits<double>::max();  // false for NaN and infinity
         lower_ = lower_.cwiseMin(d);
         upper_ = upper_.cwiseMax(d);
     }
@@ -28,9 +29,8 @@ public:
     /// Takes in the displacements another bound took in.
     void merge(const DisplacementBound& other)
     {
-        largestSquare_ = other.largestSquare_ > largestSquare_ || std::isnan(other.largestSquare_)
-                             ? other.largestSquare_
-                             : largestSquare_;
+        largestSquare_ = std::max(largestSquare_, other.largestSquare_);
+        finite_ = finite_ && other.finite_;
         lower_ = lower_.cwiseMin(other.lower_);
         upper_ = upper_.cwiseMax(other.upper_);
     }
@@ -39,7 +39,7 @@ public:
     /// finite).
     [[nodiscard]] double largest() const
     {
-        return std::isfinite(largestSquare_) ? std::sqrt(largestSquare_) : std::numeric_limits<double>::infinity();
+        return finite_ ? std::sqrt(largestSquare_) : std::numeric_limits<double>::infinity();
     }
 
     /// m, a bound of |d_j - d_i| over every two grains: how far any pair came nearer each other (0 for fewer than two
@@ -57,7 +57,8 @@ public:
     }
 
 private:
-    double largestSquare_ = 0.0;  ///< m^2
+    double largestSquare_ = 0.0;  ///< m^2, of the finite displacements
+    bool finite_ = true;          ///< no displacement was infinite or NaN
     Vec3 lower_ = Vec3::Constant(std::numeric_limits<double>::infinity());
     Vec3 upper_ = Vec3::Constant(-std::numeric_limits<double>::infinity());
 };
