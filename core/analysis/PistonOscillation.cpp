@@ -83,9 +83,12 @@ double pistonFitStart(const Settings& settings, const SeriesTable& series)
         sparse.t.push_back(afterStep.t[i]);
         sparse.x.push_back(afterStep.x[i]);
     }
-    const double period = 2.0 * std::numbers::pi / fitDampedOscillation(sparse.t, sparse.x).omega;
+    // A first fit that resolved no oscillation (e.g. a piston at rest in noise) has no period to average over: the
+    // period of the noise's largest damped sine would move the window's start by chance.
+    const DampedOscillationFit first = fitDampedOscillation(sparse.t, sparse.x);
+    const double averaging = first.resolved ? kSlidingAveragingPeriods * 2.0 * std::numbers::pi / first.omega : 0.0;
     return slidingTransientEnd(series.time, series.column("sliding"), series.column("contacts"), loadStepTime,
-                               kSlidingShareAfterTransient, kSlidingAveragingPeriods * period);
+                               kSlidingShareAfterTransient, averaging);
 }
 
 PistonOscillation analyzePistonOscillation(const Settings& settings, const SeriesTable& series)

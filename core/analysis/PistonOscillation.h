@@ -43,8 +43,9 @@ struct PistonOscillation {
                                          double averagingTime);
 
 /// Where the piston experiment's fit starts: the end of the sliding transient after the load step,
-/// averaged over kSlidingAveragingPeriods periods of a first fit from the load step on; the load step itself when the
-/// series has no `sliding` column (e.g. soft grains). Throws std::invalid_argument when the run has
+/// averaged over kSlidingAveragingPeriods periods of a first fit from the load step on (not averaged where that fit
+/// resolved no oscillation: DampedOscillationFit::resolved); the load step itself when the series has no `sliding`
+/// column (e.g. soft grains). Throws std::invalid_argument when the run has
 /// not passed the load step or the first fit fails.
 [[nodiscard]] double pistonFitStart(const Settings& settings, const SeriesTable& series);
 
