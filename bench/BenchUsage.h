@@ -2,7 +2,9 @@
 // The benches' command lines: positional arguments, the first usually the JSON file to write. An argument that starts
 // with '-' is no such thing (`bench_md --help` wrote a file named "--help"): the bench prints its usage instead.
 
+#include <charconv>
 #include <cstdio>
+#include <optional>
 #include <string_view>
 
 namespace granular::bench {
@@ -30,6 +32,25 @@ inline int usageStatus(int argc, char** argv, const char* usage)
         }
     }
     return -1;
+}
+
+/// Positional argument `index` (argv[index]) as a whole number, `fallback` where the command line ends before it;
+/// nothing, after a line naming the argument (`name`) and the accepted range, where it is not a whole number of at
+/// least `least` (a trailing "x" or ".5" is refused, not cut off).
+inline std::optional<long long> wholeArgument(int argc, char** argv, int index, const char* name, long long fallback,
+                                              long long least)
+{
+    if (argc <= index) {
+        return fallback;
+    }
+    const std::string_view text = argv[index];
+    long long value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc{} || end != text.data() + text.size() || value < least) {
+        std::fprintf(stderr, "%s: %s must be a whole number >= %lld, got '%s'\n", argv[0], name, least, argv[index]);
+        return std::nullopt;
+    }
+    return value;
 }
 
 }  // namespace granular::bench

@@ -18,8 +18,8 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,7 +82,11 @@ int main(int argc, char** argv)
         status >= 0) {
         return status;
     }
-    const int threads = argc > 2 ? std::atoi(argv[2]) : 1;
+    const std::optional<long long> threadsArgument = bench::wholeArgument(argc, argv, 2, "THREADS", 1, 1);
+    if (!threadsArgument) {
+        return 2;
+    }
+    const auto threads = static_cast<int>(*threadsArgument);
     const std::string sweep = argc > 3 ? argv[3] : "random";
     const std::string only = argc > 4 && std::string(argv[4]) != "all" ? argv[4] : "";
     const std::string pace = argc > 5 ? argv[5] : "fixed";
@@ -91,10 +95,6 @@ int main(int argc, char** argv)
         return 2;
     }
     setAdaptiveSolverThreads(pace == "adaptive");
-    if (threads < 1) {
-        std::fprintf(stderr, "bench_contact_dynamics: THREADS must be a whole number >= 1, got '%s'\n", argv[2]);
-        return 2;
-    }
     setSolverThreads(threads);
     if (!only.empty() && only != "piston2d" && only != "packing3d_20000") {
         std::fprintf(stderr, "bench_contact_dynamics: CASE must be piston2d, packing3d_20000 or all, got '%s'\n",

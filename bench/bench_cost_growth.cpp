@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -134,9 +135,15 @@ int main(int argc, char** argv)
         return status;
     }
     const std::string path = argc > 1 ? argv[1] : "bench_cost_growth.json";
-    const long long maxN2d = argc > 2 ? std::stoll(argv[2]) : 16000;
-    const long long maxN3d = argc > 3 ? std::stoll(argv[3]) : 64000;
-    const int threads = argc > 4 ? std::stoi(argv[4]) : 1;
+    const std::optional<long long> maxN2dArgument = bench::wholeArgument(argc, argv, 2, "MAX_N_2D", 16000, 1);
+    const std::optional<long long> maxN3dArgument = bench::wholeArgument(argc, argv, 3, "MAX_N_3D", 64000, 1);
+    const std::optional<long long> threadsArgument = bench::wholeArgument(argc, argv, 4, "THREADS", 1, 1);
+    if (!maxN2dArgument || !maxN3dArgument || !threadsArgument) {
+        return 2;
+    }
+    const long long maxN2d = *maxN2dArgument;
+    const long long maxN3d = *maxN3dArgument;
+    const auto threads = static_cast<int>(*threadsArgument);
     const std::string sweep = argc > 5 ? argv[5] : "random";
     setSolverThreads(threads);
     std::printf("solver threads: %d, solver.sweep = %s, cd: local criterion (eq. 35) at 1e-4\n", solverThreads(),

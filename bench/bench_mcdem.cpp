@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <string>
 
 using namespace granular;
@@ -82,7 +83,11 @@ int main(int argc, char** argv)
         return 2;
     }
     const std::string packing = argv[1];
-    const long steps = argc > 2 ? std::stol(argv[2]) : 30000;
+    const std::optional<long long> stepsArgument = bench::wholeArgument(argc, argv, 2, "STEPS", 30000, 1);
+    if (!stepsArgument) {
+        return 2;
+    }
+    const auto steps = static_cast<long>(*stepsArgument);
     const Figure md = measure(packing, "md", steps);
     const Figure mcdem = measure(packing, "mcdem", steps);
     std::printf("md (Hertz, independent contacts): %ld steps in %.2f s: %.1f steps/s, %.0f candidates, %.0f contacts\n",

@@ -14,9 +14,9 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <string>
 
 using namespace granular;
@@ -61,11 +61,11 @@ int main(int argc, char** argv)
         status >= 0) {
         return status;
     }
-    const int threads = argc > 2 ? std::atoi(argv[2]) : 1;
-    if (threads < 1) {
-        std::fprintf(stderr, "bench_md: THREADS must be a whole number >= 1, got '%s'\n", argv[2]);
+    const std::optional<long long> threadsArgument = bench::wholeArgument(argc, argv, 2, "THREADS", 1, 1);
+    if (!threadsArgument) {
         return 2;
     }
+    const auto threads = static_cast<int>(*threadsArgument);
     const std::string pace = argc > 3 ? argv[3] : "fixed";
     if (pace != "fixed" && pace != "adaptive") {
         std::fprintf(stderr, "bench_md: PACE must be fixed or adaptive, got '%s'\n", pace.c_str());

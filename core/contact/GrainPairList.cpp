@@ -5,6 +5,7 @@
 #include "util/Parallel.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace granular {
 
@@ -24,7 +25,7 @@ bool GrainPairList::covers(const Particles& particles, double margin) const
             }
             return bound;
         },
-        [](DisplacementBound& into, const DisplacementBound& from) { into.merge(from); });
+        std::mem_fn(&DisplacementBound::merge));
     // Two grains close in by at most the bound of their displacements' difference; the allowance covers the rounding
     // of the squared distances that findPairs compares and of the displacements (a few units in the last place of
     // lengths of this size).

@@ -16,7 +16,9 @@ bool CandidateList::refresh(World& world, double skin, double reach, const Mater
 {
     const auto& p = world.particles;
     // Two grains close in by at most pairApproach_ (plus the cell's dilation), a grain and a wall or the drum by at
-    // most largestDisplacement_, a grain and the piston by that and the piston's own travel.
+    // most largestDisplacement_, a grain and the piston by that and the piston's own travel. The record sums the
+    // drift's steps, which differ from the positions' own updates by a few units in their last place per step: far
+    // below any skin.
     const bool bounded = !world.walls.empty() || world.piston || world.drum;
     const bool crossed = pairApproach_ + strainApproach_ > skin_ ||
                          (bounded && pistonDisplacement_ + largestDisplacement_ > skin_) || reach > reach_;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numbers>
 
@@ -339,7 +340,7 @@ void SoftParticleStepper::drift(World& world, double dt)
             }
             return bound;
         },
-        [](DisplacementBound& into, const DisplacementBound& from) { into.merge(from); });
+        std::mem_fn(&DisplacementBound::merge));
     double pistonStep = 0.0;
     if (world.piston && world.piston->drive) {
         // A driven plate: its height follows the program whatever the grains do (normal -y).

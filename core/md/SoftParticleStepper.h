@@ -77,7 +77,8 @@ public:
     /// contact's rate pi / resolution and the lightest grain's stiffness at that rate); no floor outside a periodic
     /// cell at constant pressure. The stopping rule compares with it too.
     [[nodiscard]] RelaxationFloor relaxationFloor(const World& world) const;
-    /// Rebuilds of the contact candidates (the Verlet list) by this stepper (for tests and benches).
+    /// Rebuilds of the contact candidates (the Verlet list) since the stepper last started afresh on a new or loaded
+    /// world (for tests and benches).
     [[nodiscard]] std::int64_t candidateRebuilds() const { return candidates_.rebuilds(); }
 
 private:

@@ -174,7 +174,9 @@ template <class Body> void parallelRanges(std::size_t n, const Body& body)
 
 /// What body(first, last) returns for contiguous ranges that together cover [0, n), the ranges as parallelRanges makes
 /// them, folded into `initial` by merge(T& into, const T& from) in the order of the ranges (one call of body over
-/// [0, n) on one thread; `initial` should change nothing merged into itself, as a maximum's least). For loops whose
+/// [0, n) on one thread; `initial` should change nothing merged into itself, as a maximum's least). The result is the
+/// same for any thread count only where merge is exact and ignores order, as a minimum or maximum is (a floating-point
+/// sum is not). For loops whose
 /// body is worth compiling as one loop (no call per item).
 template <class T, class Body, class Merge>
 T parallelRangeReduce(std::size_t n, T initial, const Body& body, const Merge& merge)

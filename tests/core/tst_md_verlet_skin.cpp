@@ -13,7 +13,11 @@
 //   in its box at its speeds (the contacts resolved in a few steps, no dashpot, no friction);
 // - the same gas without walls, ten times slower inside and carried at 2 m/s as a whole (1.8 skins per step): every
 //   overlapping pair is a candidate at every step, with a rebuild every few steps where 2 |u|_max would rebuild at
-//   every step.
+//   every step;
+// - that gas carried into a wall, under a moving piston and inside a drum: every grain overlapping the boundary is a
+//   candidate at every step (the boundaries' rule alone keeps them: the pairs' bound stays small; without that rule
+//   a grain overlapping the wall was first missing at step 91, the piston at 89, the drum at 82).
+#include "contact/ContactGeometry.h"
 #include "md/SoftParticleStepper.h"
 #include "model/World.h"
 #include "util/Random.h"
@@ -26,6 +30,7 @@
 #include <cstdio>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 
 using namespace granular;
@@ -73,19 +78,66 @@ std::string scientific(double value)
     return text;
 }
 
-/// Empty if every overlapping pair is a candidate with its overlap and a repulsive normal force; else what is not.
+/// The grains that overlap a wall, the piston or the drum, as (kind, wall index or 0, grain) (every grain tested).
+std::set<std::tuple<ContactKind, std::int32_t, std::int32_t>> overlappingBoundaries(const World& world)
+{
+    std::set<std::tuple<ContactKind, std::int32_t, std::int32_t>> touching;
+    const auto test = [&](ContactKind kind, std::int32_t index, std::int32_t grain) {
+        if (separation(kind, index, grain, world).gap < 0.0) {
+            touching.emplace(kind, index, grain);
+        }
+    };
+    for (std::int32_t j = 0; j < static_cast<std::int32_t>(world.particles.size()); ++j) {
+        for (std::int32_t w = 0; w < static_cast<std::int32_t>(world.walls.size()); ++w) {
+            test(ContactKind::Wall, w, j);
+        }
+        if (world.piston) {
+            test(ContactKind::Piston, 0, j);
+        }
+        if (world.drum) {
+            test(ContactKind::Drum, 0, j);
+        }
+    }
+    return touching;
+}
+
+const char* kindName(ContactKind kind)
+{
+    switch (kind) {
+    case ContactKind::Particle:
+        return "pair";
+    case ContactKind::Wall:
+        return "wall";
+    case ContactKind::Piston:
+        return "piston";
+    case ContactKind::Drum:
+        return "drum";
+    }
+    return "?";
+}
+
+/// Empty if every overlapping pair, and every grain overlapping a wall, the piston or the drum, is a candidate with its
+/// overlap and a repulsive normal force; else what is not.
 std::string uncoveredPairs(const World& world)
 {
     auto pairs = overlappingPairs(world);
+    auto boundaries = overlappingBoundaries(world);
     for (const Contact& c : world.contacts) {
-        if (c.kind != ContactKind::Particle || pairs.erase({c.partner, c.particle}) == 0) {
+        if (c.kind == ContactKind::Particle ? pairs.erase({c.partner, c.particle}) == 0
+                                            : boundaries.erase({c.kind, c.partner, c.particle}) == 0) {
             continue;
         }
         if (!(c.gap < 0.0) || !(c.force.dot(c.normal) > 0.0)) {
-            return "pair " + std::to_string(c.partner) + "-" + std::to_string(c.particle) +
+            return std::string(kindName(c.kind)) + " " + std::to_string(c.partner) + "-" + std::to_string(c.particle) +
                    " overlaps but its candidate has gap " + scientific(c.gap) + " m and normal force " +
                    scientific(c.force.dot(c.normal)) + " N";
         }
+    }
+    if (!boundaries.empty()) {
+        const auto& [kind, index, grain] = *boundaries.begin();
+        return std::to_string(boundaries.size()) +
+               " grain(s) overlapping a boundary missing from the candidates, e.g. " + kindName(kind) + " " +
+               std::to_string(index) + " and grain " + std::to_string(grain);
     }
     if (pairs.empty()) {
         return {};
@@ -254,6 +306,54 @@ private slots:
         QVERIFY2(touching > 1000, "too few collisions for the check to mean anything");
         QVERIFY2(rebuilds < kSteps / 3, "the list is rebuilt as if every grain moved apart from the others");
         QVERIFY(rebuilds > 1);  // the grains do move among themselves
+    }
+
+    /// The carried gas runs into a wall, under a piston and inside a drum: the pairs' bound stays small, so only the
+    /// boundaries' own rule (the largest displacement, plus the piston's travel) keeps the grains that reach them among
+    /// the candidates. Every grain overlapping the boundary must be a candidate at every step.
+    void aGasCarriedIntoABoundaryIsCoveredAtEveryStep_data()
+    {
+        QTest::addColumn<int>("boundary");
+        QTest::newRow("wall") << 0;
+        QTest::newRow("piston") << 1;
+        QTest::newRow("drum") << 2;
+    }
+
+    void aGasCarriedIntoABoundaryIsCoveredAtEveryStep()
+    {
+        QFETCH(int, boundary);
+        const double size = kGasSide * kGasSpacing;
+        const Vec3 middle = Vec3::Constant(0.5 * size);
+        World world = gas(0.1, boundary == 1 ? Vec3::Zero() : Vec3(2.0, 0.0, 0.0));
+        if (boundary == 0) {
+            world.walls.push_back({"ahead", Vec3(size + 3.0 * kGasSpacing, 0.0, 0.0), -Vec3::UnitX()});
+        } else if (boundary == 1) {
+            // A heavy piston coming down on the gas at 2 m/s along its normal (-y).
+            Piston piston;
+            piston.plane = {"piston", Vec3(0.0, size + 3.0 * kGasSpacing, 0.0), -Vec3::UnitY()};
+            piston.mass = 1e3;  // kg, against ~1e-5 kg grains: it keeps its speed
+            piston.velocity = 2.0;
+            world.piston = piston;
+        } else {
+            Drum drum;
+            drum.centre = middle;
+            drum.radius = 0.5 * std::sqrt(2.0) * size + 2.0 * kGasSpacing;  // around the lattice's corners
+            world.drum = drum;
+        }
+        SoftParticleStepper stepper(settingsWith(gasStep(1.0), kGasSkin, 1e3, 0.0));
+        int touching = 0;
+        int touchingBoundary = 0;
+        for (int n = 1; n <= 600; ++n) {
+            stepper.step(world);
+            touching += static_cast<int>(overlappingPairs(world).size());
+            touchingBoundary += static_cast<int>(overlappingBoundaries(world).size());
+            const std::string uncovered = uncoveredPairs(world);
+            QVERIFY2(uncovered.empty(), ("step " + std::to_string(n) + ": " + uncovered).c_str());
+        }
+        std::printf("%s: %d grain-steps against it, %d pair-steps in contact over 600 steps, %lld rebuilds\n",
+                    QTest::currentDataTag(), touchingBoundary, touching,
+                    static_cast<long long>(stepper.candidateRebuilds()));
+        QVERIFY2(touchingBoundary > 500, "too few grains reached the boundary for the check to mean anything");
     }
 };
 
