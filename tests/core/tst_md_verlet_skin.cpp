@@ -308,26 +308,24 @@ private slots:
         QVERIFY(rebuilds > 1);  // the grains do move among themselves
     }
 
+    void aGasCarriedIntoAWallIsCoveredAtEveryStep() { carriedIntoABoundary(Boundary::Wall); }
+    void aGasUnderAMovingPistonIsCoveredAtEveryStep() { carriedIntoABoundary(Boundary::Piston); }
+    void aGasCarriedInsideADrumIsCoveredAtEveryStep() { carriedIntoABoundary(Boundary::Drum); }
+
+private:
+    enum class Boundary { Wall, Piston, Drum };
+
     /// The carried gas runs into a wall, under a piston and inside a drum: the pairs' bound stays small, so only the
     /// boundaries' own rule (the largest displacement, plus the piston's travel) keeps the grains that reach them among
     /// the candidates. Every grain overlapping the boundary must be a candidate at every step.
-    void aGasCarriedIntoABoundaryIsCoveredAtEveryStep_data()
+    static void carriedIntoABoundary(Boundary boundary)
     {
-        QTest::addColumn<int>("boundary");
-        QTest::newRow("wall") << 0;
-        QTest::newRow("piston") << 1;
-        QTest::newRow("drum") << 2;
-    }
-
-    void aGasCarriedIntoABoundaryIsCoveredAtEveryStep()
-    {
-        QFETCH(int, boundary);
         const double size = kGasSide * kGasSpacing;
         const Vec3 middle = Vec3::Constant(0.5 * size);
-        World world = gas(0.1, boundary == 1 ? Vec3::Zero() : Vec3(2.0, 0.0, 0.0));
-        if (boundary == 0) {
+        World world = gas(0.1, boundary == Boundary::Piston ? Vec3::Zero() : Vec3(2.0, 0.0, 0.0));
+        if (boundary == Boundary::Wall) {
             world.walls.push_back({"ahead", Vec3(size + 3.0 * kGasSpacing, 0.0, 0.0), -Vec3::UnitX()});
-        } else if (boundary == 1) {
+        } else if (boundary == Boundary::Piston) {
             // A heavy piston coming down on the gas at 2 m/s along its normal (-y).
             Piston piston;
             piston.plane = {"piston", Vec3(0.0, size + 3.0 * kGasSpacing, 0.0), -Vec3::UnitY()};
@@ -350,9 +348,9 @@ private slots:
             const std::string uncovered = uncoveredPairs(world);
             QVERIFY2(uncovered.empty(), ("step " + std::to_string(n) + ": " + uncovered).c_str());
         }
-        std::printf("%s: %d grain-steps against it, %d pair-steps in contact over 600 steps, %lld rebuilds\n",
-                    QTest::currentDataTag(), touchingBoundary, touching,
-                    static_cast<long long>(stepper.candidateRebuilds()));
+        const char* name = boundary == Boundary::Wall ? "wall" : boundary == Boundary::Piston ? "piston" : "drum";
+        std::printf("%s: %d grain-steps against it, %d pair-steps in contact over 600 steps, %lld rebuilds\n", name,
+                    touchingBoundary, touching, static_cast<long long>(stepper.candidateRebuilds()));
         QVERIFY2(touchingBoundary > 500, "too few grains reached the boundary for the check to mean anything");
     }
 };
