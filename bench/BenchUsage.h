@@ -3,7 +3,9 @@
 // with '-' is no such thing (`bench_md --help` wrote a file named "--help"): the bench prints its usage instead.
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -34,23 +36,50 @@ inline int usageStatus(int argc, char** argv, const char* usage)
     return -1;
 }
 
-/// Positional argument `index` (argv[index]) as a whole number, `fallback` where the command line ends before it;
-/// nothing, after a line naming the argument (`name`) and the accepted range, where it is not a whole number of at
-/// least `least` (a trailing "x" or ".5" is refused, not cut off).
+/// `text`, the value of argument `name` (e.g. "THREADS" or "--steps"), as a whole number; nothing, after a line naming
+/// the argument and the accepted range, where it is not a whole number in [least, most] (a trailing "x" or ".5" is
+/// refused, not cut off).
+inline std::optional<long long> wholeValue(const char* program, const char* name, std::string_view text,
+                                           long long least, long long most = std::numeric_limits<long long>::max())
+{
+    long long value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc{} || end != text.data() + text.size() || value < least || value > most) {
+        if (most == std::numeric_limits<long long>::max()) {
+            std::fprintf(stderr, "%s: %s must be a whole number >= %lld, got '%.*s'\n", program, name, least,
+                         static_cast<int>(text.size()), text.data());
+        } else {
+            std::fprintf(stderr, "%s: %s must be a whole number in [%lld, %lld], got '%.*s'\n", program, name, least,
+                         most, static_cast<int>(text.size()), text.data());
+        }
+        return std::nullopt;
+    }
+    return value;
+}
+
+/// `text`, the value of argument `name`, as a number above 0 (e.g. seconds); nothing, after a line naming the argument
+/// and the accepted range, where it is not one.
+inline std::optional<double> positiveValue(const char* program, const char* name, std::string_view text)
+{
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc{} || end != text.data() + text.size() || !(value > 0.0) || value == HUGE_VAL) {
+        std::fprintf(stderr, "%s: %s must be a number > 0, got '%.*s'\n", program, name, static_cast<int>(text.size()),
+                     text.data());
+        return std::nullopt;
+    }
+    return value;
+}
+
+/// Positional argument `index` (argv[index]) as a whole number (wholeValue), `fallback` where the command line ends
+/// before it.
 inline std::optional<long long> wholeArgument(int argc, char** argv, int index, const char* name, long long fallback,
                                               long long least)
 {
     if (argc <= index) {
         return fallback;
     }
-    const std::string_view text = argv[index];
-    long long value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc{} || end != text.data() + text.size() || value < least) {
-        std::fprintf(stderr, "%s: %s must be a whole number >= %lld, got '%s'\n", argv[0], name, least, argv[index]);
-        return std::nullopt;
-    }
-    return value;
+    return wholeValue(argv[0], name, argv[index], least);
 }
 
 }  // namespace granular::bench

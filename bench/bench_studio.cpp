@@ -37,9 +37,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -59,32 +62,66 @@ struct Options {
     bool hidePlots = false;  ///< diagnosis: the window without its plots
 };
 
+/// Ends the bench after a line about its arguments, before any thread starts.
+[[noreturn]] void refuseArguments()
+{
+    std::exit(2);  // NOLINT(concurrency-mt-unsafe): before any thread
+}
+
 Options parse(int argc, char** argv)
 {
     Options o;
+    const char* program = "bench_studio";
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        const auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string("0"); };
+        // An option's value: one line naming the option where the command line ends before it.
+        const auto next = [&] {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "%s: %s needs a value\n", program, a.c_str());
+                refuseArguments();
+            }
+            return std::string_view(argv[++i]);
+        };
+        const auto whole = [&](long long least, long long most) {
+            const std::optional<long long> value = bench::wholeValue(program, a.c_str(), next(), least, most);
+            if (!value) {
+                refuseArguments();
+            }
+            return *value;
+        };
+        constexpr long long kMostSpheres = 10'000'000;
+        constexpr long long kMostPixels = 16384;
         if (a == "--prepare-steps") {
-            o.prepareSteps = std::stoll(next());
+            o.prepareSteps = whole(0, std::numeric_limits<std::int64_t>::max());
         } else if (a == "--steps") {
-            o.steps = std::stoll(next());
+            o.steps = whole(1, std::numeric_limits<std::int64_t>::max());
         } else if (a == "--spheres") {
-            o.spheres = std::stoi(next());
+            o.spheres = static_cast<int>(whole(1, kMostSpheres));
         } else if (a == "--seconds") {
-            o.seconds = std::stod(next());
+            const std::optional<double> seconds = bench::positiveValue(program, "--seconds", next());
+            if (!seconds) {
+                refuseArguments();
+            }
+            o.seconds = *seconds;
         } else if (a == "--size") {
-            const std::string size = next();
+            const std::string_view size = next();
             const auto x = size.find('x');
-            o.width = std::stoi(size.substr(0, x));
-            o.height = x == std::string::npos ? o.width : std::stoi(size.substr(x + 1));
+            const auto side = [&](std::string_view text, const char* name) {
+                const std::optional<long long> value = bench::wholeValue(program, name, text, 1, kMostPixels);
+                if (!value) {
+                    refuseArguments();
+                }
+                return static_cast<int>(*value);
+            };
+            o.width = side(size.substr(0, x), "--size's width");
+            o.height = x == std::string_view::npos ? o.width : side(size.substr(x + 1), "--size's height");
         } else if (a == "--hide-view") {
             o.hideView = true;
         } else if (a == "--hide-plots") {
             o.hidePlots = true;
         } else if (a.starts_with('-')) {  // not taken as the JSON file to write (--help wrote a file named --help)
             std::exit(granular::bench::usageFor(  // NOLINT(concurrency-mt-unsafe): before any thread
-                "bench_studio", a,
+                program, a,
                 "usage: bench_studio [OUTPUT.json] [--prepare-steps N] [--steps N] [--spheres N] [--seconds S]\n"
                 "  [--size WxH] [--hide-view] [--hide-plots] (under Xvfb; defaults 2200, 600, 20000, 5, 1200x800)\n"));
         } else {
