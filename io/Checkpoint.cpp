@@ -81,9 +81,10 @@ Checkpoint readCheckpoint(const std::filesystem::path& path)
     if (!take(rest, version)) {
         throw CheckpointError(name + ": truncated after the magic number");
     }
-    if (version != kCheckpointVersion) {
+    if (version < kOldestCheckpointVersion || version > kCheckpointVersion) {
         throw CheckpointError(name + ": version " + std::to_string(version) +
-                              " is not read by this granular; accepted: " + std::to_string(kCheckpointVersion));
+                              " is not read by this granular; accepted: " + std::to_string(kOldestCheckpointVersion) +
+                              " to " + std::to_string(kCheckpointVersion));
     }
     Checkpoint checkpoint;
     for (std::string* section : {&checkpoint.scenarioJson, &checkpoint.simulation, &checkpoint.session}) {

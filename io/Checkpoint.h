@@ -20,8 +20,12 @@ struct Checkpoint {
     std::string session;
 };
 
-/// The format's version: a file of another version is refused.
-inline constexpr std::uint32_t kCheckpointVersion = 1;
+/// The format's version, which writeCheckpoint writes. 2: the simulation's state ends with the scenario values that
+/// its load steps replaced (what a reset goes back to).
+inline constexpr std::uint32_t kCheckpointVersion = 2;
+/// The oldest version read: a version 1 state has no record of load steps (reset() then builds the saved scenario,
+/// as a version 1 build did). A file of a version outside [kOldestCheckpointVersion, kCheckpointVersion] is refused.
+inline constexpr std::uint32_t kOldestCheckpointVersion = 1;
 
 /// Writes the checkpoint atomically (a temporary file renamed over `path`): a magic number, the version, the
 /// three sections with their lengths and an FNV-1a checksum of everything before it.

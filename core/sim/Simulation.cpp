@@ -16,6 +16,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <type_traits>
+#include <variant>
 
 namespace granular {
 
@@ -248,12 +250,68 @@ std::unique_ptr<Simulation> Simulation::withMethod(Method method) const
     return continued;
 }
 
+namespace {
+
+/// The scenario values that load steps replaced (Simulation::beforeLoadSteps_): their keys and values.
+void saveValues(StateWriter& out, const std::map<std::string, Value, std::less<>>& values)
+{
+    out.put(static_cast<std::uint64_t>(values.size()));
+    for (const auto& [key, value] : values) {
+        out.put(key);
+        out.put(static_cast<std::uint8_t>(value.index()));
+        std::visit(
+            [&out](const auto& v) {
+                using T = std::decay_t<decltype(v)>;
+                if constexpr (std::is_same_v<T, bool>) {
+                    out.put(static_cast<std::uint8_t>(v ? 1 : 0));
+                } else {
+                    out.put(v);
+                }
+            },
+            value);
+    }
+}
+
+std::map<std::string, Value, std::less<>> loadValues(StateReader& in)
+{
+    std::map<std::string, Value, std::less<>> values;
+    const auto count = in.get<std::uint64_t>();
+    for (std::uint64_t n = 0; n < count; ++n) {
+        std::string key = in.getString();
+        const auto kind = in.get<std::uint8_t>();
+        Value value;
+        switch (kind) {
+        case 0:
+            value = in.get<double>();
+            break;
+        case 1:
+            value = in.get<std::int64_t>();
+            break;
+        case 2:
+            value = in.get<std::uint8_t>() != 0;
+            break;
+        case 3:
+            value = in.getString();
+            break;
+        default:
+            throw StateError("the value of " + key + " before the load steps is of no known kind (" +
+                             std::to_string(kind) + ")");
+        }
+        values.emplace(std::move(key), std::move(value));
+    }
+    return values;
+}
+
+}  // namespace
+
 void Simulation::saveState(StateWriter& out) const
 {
     saveWorld(out, world_);
     out.put(lastStep_);
     out.put(contactUpdates_);
     stepper_->saveState(out);
+    // What reset() restores of the scenario after load steps (a state saved before this record existed ends above).
+    saveValues(out, beforeLoadSteps_);
 }
 
 std::unique_ptr<Simulation> Simulation::restore(Scenario scenario, StateReader& in)
@@ -264,6 +322,11 @@ std::unique_ptr<Simulation> Simulation::restore(Scenario scenario, StateReader& 
     simulation->contactUpdates_ = in.get<std::int64_t>();
     simulation->stepper_->loadState(in);
     simulation->stepper_->checkState(simulation->world_);
+    if (!in.atEnd()) {  // a state of checkpoint version 1 has no record of load steps: reset() builds what it ran
+        simulation->beforeLoadSteps_ = loadValues(in);
+        // The values must make a scenario that reset() can build.
+        (void)parseSettings(simulation->resetScenario());
+    }
     return simulation;
 }
 

@@ -8,9 +8,11 @@
 #include "scenario/Scenario.h"
 #include "scenario/ScenarioError.h"
 #include "sim/Simulation.h"
+#include "util/StateArchive.h"
 
 #include <QTest>
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -86,6 +88,54 @@ private slots:
         QCOMPARE(simulation.settings().solver.iterations, std::int64_t{80});
         QCOMPARE(number(simulation.scenario(), "piston.force"), force);
         QCOMPARE(simulation.world().time, 0.0);
+    }
+
+    /// A state saved after a load step keeps the record of what the steps replaced: opened again, reset() goes back to
+    /// the force and load-step time as set (a version 1 checkpoint had no such record: the opened run reset under
+    /// F + dF, with its load step at the push's time).
+    void aStateSavedAfterALoadStepResetsAsSet()
+    {
+        Simulation simulation = pastTheLoadStep();
+        const double force = simulation.settings().piston.force;
+        const double step = simulation.settings().piston.loadStep;
+        simulation.applyLoadStep();
+        const std::filesystem::path file = std::filesystem::temp_directory_path() /
+                                           ("tst_edits_in_force_load_" + std::to_string(::getpid()) + ".granular");
+        saveSimulationFile(file, simulation);
+        const auto opened = openSimulationFile(file);
+        std::filesystem::remove(file);
+        // In force: the pushed force, the push's time.
+        QCOMPARE(opened->settings().piston.force, force + step);
+        QCOMPARE(opened->settings().piston.loadStepTime, simulation.world().time);
+        QCOMPARE(number(opened->resetScenario(), "piston.force"), force);
+        QCOMPARE(number(opened->resetScenario(), "piston.load_step_time"), 0.02);
+        opened->reset();
+        QCOMPARE(opened->settings().piston.force, force);
+        QCOMPARE(opened->settings().piston.loadStepTime, 0.02);
+        QCOMPARE(opened->world().time, 0.0);
+    }
+
+    /// A simulation's state as a version 1 checkpoint held it (no record of load steps at its end) still opens and goes
+    /// on as the saved run does; its reset builds the scenario it was saved with.
+    void aStateWithoutTheRecordOfLoadStepsOpens()
+    {
+        Simulation simulation = pastTheLoadStep();
+        StateWriter out;
+        simulation.saveState(out);
+        // No load step applied: the record is its count alone, 0.
+        const std::string& whole = out.bytes();
+        const std::size_t recordSize = sizeof(std::uint64_t);
+        QVERIFY(whole.size() > recordSize);
+        QCOMPARE(whole.substr(whole.size() - recordSize), std::string(recordSize, '\0'));
+        const std::string versionOne = whole.substr(0, whole.size() - recordSize);
+        StateReader in(versionOne);
+        const auto opened = Simulation::restore(simulation.scenarioInForce(), in);
+        QVERIFY(in.atEnd());
+        simulation.step();
+        opened->step();
+        QCOMPARE(opened->world().particles.position, simulation.world().particles.position);
+        QCOMPARE(number(opened->resetScenario(), "piston.force"), simulation.settings().piston.force);
+        QCOMPARE(number(opened->resetScenario(), "piston.load_step_time"), 0.02);
     }
 
     void theUsersForceStaysAndAMethodSwitchKeepsTheRecord()
