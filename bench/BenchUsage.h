@@ -3,7 +3,6 @@
 // with '-' is no such thing (`bench_md --help` wrote a file named "--help"): the bench prints its usage instead.
 
 #include <charconv>
-#include <cmath>
 #include <cstdio>
 #include <limits>
 #include <optional>
@@ -57,15 +56,15 @@ inline std::optional<long long> wholeValue(const char* program, const char* name
     return value;
 }
 
-/// `text`, the value of argument `name`, as a number above 0 (e.g. seconds); nothing, after a line naming the argument
-/// and the accepted range, where it is not one.
-inline std::optional<double> positiveValue(const char* program, const char* name, std::string_view text)
+/// `text`, the value of argument `name`, as a number in (0, most] (e.g. seconds); nothing, after a line naming the
+/// argument and the accepted range, where it is not one.
+inline std::optional<double> positiveValue(const char* program, const char* name, std::string_view text, double most)
 {
     double value = 0.0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc{} || end != text.data() + text.size() || !(value > 0.0) || value == HUGE_VAL) {
-        std::fprintf(stderr, "%s: %s must be a number > 0, got '%.*s'\n", program, name, static_cast<int>(text.size()),
-                     text.data());
+    if (error != std::errc{} || end != text.data() + text.size() || !(value > 0.0) || !(value <= most)) {
+        std::fprintf(stderr, "%s: %s must be a number in (0, %g], got '%.*s'\n", program, name, most,
+                     static_cast<int>(text.size()), text.data());
         return std::nullopt;
     }
     return value;

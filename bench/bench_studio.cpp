@@ -37,7 +37,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -74,14 +73,9 @@ Options parse(int argc, char** argv)
     const char* program = "bench_studio";
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        // An option's value: one line naming the option where the command line ends before it.
-        const auto next = [&] {
-            if (i + 1 >= argc) {
-                std::fprintf(stderr, "%s: %s needs a value\n", program, a.c_str());
-                refuseArguments();
-            }
-            return std::string_view(argv[++i]);
-        };
+        // An option's value; "" where the command line ends before it, which its parse refuses, naming the option and
+        // the accepted range.
+        const auto next = [&] { return i + 1 < argc ? std::string_view(argv[++i]) : std::string_view(); };
         const auto whole = [&](long long least, long long most) {
             const std::optional<long long> value = bench::wholeValue(program, a.c_str(), next(), least, most);
             if (!value) {
@@ -91,14 +85,16 @@ Options parse(int argc, char** argv)
         };
         constexpr long long kMostSpheres = 10'000'000;
         constexpr long long kMostPixels = 16384;
+        constexpr long long kMostSteps = 1'000'000'000;  // far beyond a bench's minutes; sums of steps stay in range
+        constexpr double kMostSeconds = 3600.0;          // the waits count milliseconds in an int
         if (a == "--prepare-steps") {
-            o.prepareSteps = whole(0, std::numeric_limits<std::int64_t>::max());
+            o.prepareSteps = whole(0, kMostSteps);
         } else if (a == "--steps") {
-            o.steps = whole(1, std::numeric_limits<std::int64_t>::max());
+            o.steps = whole(1, kMostSteps);
         } else if (a == "--spheres") {
             o.spheres = static_cast<int>(whole(1, kMostSpheres));
         } else if (a == "--seconds") {
-            const std::optional<double> seconds = bench::positiveValue(program, "--seconds", next());
+            const std::optional<double> seconds = bench::positiveValue(program, "--seconds", next(), kMostSeconds);
             if (!seconds) {
                 refuseArguments();
             }

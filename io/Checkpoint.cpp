@@ -48,7 +48,7 @@ template <class T> bool take(std::string_view& in, T& value)
 void writeCheckpoint(const std::filesystem::path& path, const Checkpoint& checkpoint)
 {
     std::string bytes(kMagic);
-    append(bytes, kCheckpointVersion);
+    append(bytes, checkpoint.version);
     for (const std::string* section : {&checkpoint.scenarioJson, &checkpoint.simulation, &checkpoint.session}) {
         append(bytes, static_cast<std::uint64_t>(section->size()));
         bytes += *section;
@@ -87,6 +87,7 @@ Checkpoint readCheckpoint(const std::filesystem::path& path)
                               " to " + std::to_string(kCheckpointVersion));
     }
     Checkpoint checkpoint;
+    checkpoint.version = version;
     for (std::string* section : {&checkpoint.scenarioJson, &checkpoint.simulation, &checkpoint.session}) {
         std::uint64_t size = 0;
         if (!take(rest, size) || size > rest.size()) {

@@ -23,7 +23,10 @@ std::unique_ptr<Simulation> restoreSimulation(const Checkpoint& checkpoint, Scen
 {
     StateReader in(checkpoint.simulation);
     try {
-        auto simulation = Simulation::restore(std::move(scenario), in);
+        // Format 1 states end without the record of load steps.
+        const auto record =
+            checkpoint.version >= 2 ? Simulation::LoadStepRecord::With : Simulation::LoadStepRecord::Without;
+        auto simulation = Simulation::restore(std::move(scenario), in, record);
         if (!in.atEnd()) {
             throw StateError("bytes left after the simulation's state");
         }

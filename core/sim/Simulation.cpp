@@ -252,6 +252,12 @@ std::unique_ptr<Simulation> Simulation::withMethod(Method method) const
 
 namespace {
 
+// A value's kind in a saved state is its index in Value: saved states depend on this order.
+static_assert(std::is_same_v<std::variant_alternative_t<0, Value>, double>);
+static_assert(std::is_same_v<std::variant_alternative_t<1, Value>, std::int64_t>);
+static_assert(std::is_same_v<std::variant_alternative_t<2, Value>, bool>);
+static_assert(std::is_same_v<std::variant_alternative_t<3, Value>, std::string>);
+
 /// The scenario values that load steps replaced (Simulation::beforeLoadSteps_): their keys and values.
 void saveValues(StateWriter& out, const std::map<std::string, Value, std::less<>>& values)
 {
@@ -294,8 +300,8 @@ std::map<std::string, Value, std::less<>> loadValues(StateReader& in)
             value = in.getString();
             break;
         default:
-            throw StateError("the value of " + key + " before the load steps is of no known kind (" +
-                             std::to_string(kind) + ")");
+            throw StateError("the value of " + key + " before the load steps is of kind " + std::to_string(kind) +
+                             "; accepted: 0 (a number), 1 (a whole number), 2 (true or false) or 3 (a text)");
         }
         values.emplace(std::move(key), std::move(value));
     }
@@ -304,17 +310,18 @@ std::map<std::string, Value, std::less<>> loadValues(StateReader& in)
 
 }  // namespace
 
-void Simulation::saveState(StateWriter& out) const
+void Simulation::saveState(StateWriter& out, LoadStepRecord record) const
 {
     saveWorld(out, world_);
     out.put(lastStep_);
     out.put(contactUpdates_);
     stepper_->saveState(out);
-    // What reset() restores of the scenario after load steps (a state saved before this record existed ends above).
-    saveValues(out, beforeLoadSteps_);
+    if (record == LoadStepRecord::With) {
+        saveValues(out, beforeLoadSteps_);
+    }
 }
 
-std::unique_ptr<Simulation> Simulation::restore(Scenario scenario, StateReader& in)
+std::unique_ptr<Simulation> Simulation::restore(Scenario scenario, StateReader& in, LoadStepRecord record)
 {
     World world = loadWorld(in);
     auto simulation = std::make_unique<Simulation>(std::move(scenario), std::move(world));
@@ -322,10 +329,12 @@ std::unique_ptr<Simulation> Simulation::restore(Scenario scenario, StateReader& 
     simulation->contactUpdates_ = in.get<std::int64_t>();
     simulation->stepper_->loadState(in);
     simulation->stepper_->checkState(simulation->world_);
-    if (!in.atEnd()) {  // a state of checkpoint version 1 has no record of load steps: reset() builds what it ran
+    if (record == LoadStepRecord::With) {
         simulation->beforeLoadSteps_ = loadValues(in);
-        // The values must make a scenario that reset() can build.
-        (void)parseSettings(simulation->resetScenario());
+        // Each value must be one its key takes (Scenario::set); whether they fit together with the other keys is
+        // reset()'s to say, as it is in a running simulation (a live edit after a load step may make a combination
+        // that only reset() refuses).
+        (void)simulation->resetScenario();
     }
     return simulation;
 }

@@ -89,12 +89,18 @@ public:
     [[nodiscard]] std::vector<std::string> advisories() const { return stepper_->advisories(world_); }
     /// True once the method's stopping rule holds (see Stepper::finished).
     [[nodiscard]] bool finished() const { return stepper_->finished(world_); }
+    /// Whether a saved state ends with the record of what load steps replaced in the scenario (what reset() goes
+    /// back to): checkpoint format 2 on; a format 1 state ends without it.
+    enum class LoadStepRecord : std::uint8_t { Without, With };
     /// Appends the simulation's whole state (the world, what the method carries between steps, the last step's
-    /// diagnostics) to a checkpoint.
-    void saveState(StateWriter& out) const;
-    /// A simulation of `scenario` that goes on from a saved state exactly as the saved one would have. Throws
-    /// StateError when the record is not a saved state, ScenarioError when it does not fit the scenario.
-    [[nodiscard]] static std::unique_ptr<Simulation> restore(Scenario scenario, StateReader& in);
+    /// diagnostics and, unless told, the record of load steps) to a checkpoint.
+    void saveState(StateWriter& out, LoadStepRecord record = LoadStepRecord::With) const;
+    /// A simulation of `scenario` (the scenario in force when it was saved) that goes on from a saved state exactly as
+    /// the saved one would have; its reset() goes back to what the record of load steps holds (the saved scenario
+    /// where the state has none). Throws StateError when the record is not a saved state, ScenarioError when it does
+    /// not fit the scenario or a value in its record of load steps is not one its key takes.
+    [[nodiscard]] static std::unique_ptr<Simulation> restore(Scenario scenario, StateReader& in,
+                                                             LoadStepRecord record = LoadStepRecord::With);
 
     /// Total one-contact solves since the last reset.
     [[nodiscard]] std::int64_t contactUpdates() const { return contactUpdates_; }

@@ -4,6 +4,8 @@
 // F + dF with the load step at the push's time, so its next run showed no oscillation. And an edit that waits for the
 // reset keeps waiting through a method switch, and is not in a saved state: both built their settings with it.
 #include "BuiltinScenarios.h"
+#include "Checkpoint.h"
+#include "ScenarioJson.h"
 #include "SimulationFile.h"
 #include "scenario/Scenario.h"
 #include "scenario/ScenarioError.h"
@@ -115,27 +117,59 @@ private slots:
         QCOMPARE(opened->world().time, 0.0);
     }
 
-    /// A simulation's state as a version 1 checkpoint held it (no record of load steps at its end) still opens and goes
-    /// on as the saved run does; its reset builds the scenario it was saved with.
-    void aStateWithoutTheRecordOfLoadStepsOpens()
+    /// A live edit after a load step may make a scenario that only reset() refuses (dF = -22000 N: F + dF >= 0 under
+    /// the pushed force, not under the force as set): the saved state opens all the same, and its reset refuses as the
+    /// running simulation's does.
+    void aStateWhoseResetWouldBeRefusedOpens()
     {
         Simulation simulation = pastTheLoadStep();
-        StateWriter out;
-        simulation.saveState(out);
-        // No load step applied: the record is its count alone, 0.
-        const std::string& whole = out.bytes();
-        const std::size_t recordSize = sizeof(std::uint64_t);
-        QVERIFY(whole.size() > recordSize);
-        QCOMPARE(whole.substr(whole.size() - recordSize), std::string(recordSize, '\0'));
-        const std::string versionOne = whole.substr(0, whole.size() - recordSize);
-        StateReader in(versionOne);
-        const auto opened = Simulation::restore(simulation.scenarioInForce(), in);
-        QVERIFY(in.atEnd());
+        simulation.applyLoadStep();
+        QVERIFY(simulation.setParameter("piston.load_step", Value(-22000.0)));
+        QVERIFY(!messageOf([&] { simulation.reset(); }).empty());
+        const std::filesystem::path file = std::filesystem::temp_directory_path() /
+                                           ("tst_edits_in_force_edit_" + std::to_string(::getpid()) + ".granular");
+        saveSimulationFile(file, simulation);
+        const auto opened = openSimulationFile(file);
+        std::filesystem::remove(file);
+        QCOMPARE(opened->settings().piston.loadStep, -22000.0);
+        QCOMPARE(messageOf([&] { opened->reset(); }), messageOf([&] { simulation.reset(); }));
+    }
+
+    /// A version 1 checkpoint (no record of load steps at the end of its state) still opens and goes on as the saved
+    /// run does; its reset builds the scenario it was saved with, the pushed force and the push's time, as version 1
+    /// builds did. Versions outside [1, 2] are refused, naming the file and the versions read.
+    void aVersionOneCheckpointOpensAndResetsAsSaved()
+    {
+        Simulation simulation = pastTheLoadStep();
+        const double force = simulation.settings().piston.force;
+        const double step = simulation.settings().piston.loadStep;
+        simulation.applyLoadStep();
+        const double pushed = simulation.world().time;
+        Checkpoint checkpoint;
+        checkpoint.scenarioJson = scenarioToJson(simulation.scenarioInForce());
+        StateWriter state;
+        simulation.saveState(state, Simulation::LoadStepRecord::Without);
+        checkpoint.simulation = state.bytes();
+        checkpoint.version = 1;
+        const std::filesystem::path file =
+            std::filesystem::temp_directory_path() / ("tst_edits_in_force_v1_" + std::to_string(::getpid()) + ".bin");
+        writeCheckpoint(file, checkpoint);
+        const auto opened = openSimulationFile(file);
         simulation.step();
         opened->step();
         QCOMPARE(opened->world().particles.position, simulation.world().particles.position);
-        QCOMPARE(number(opened->resetScenario(), "piston.force"), simulation.settings().piston.force);
-        QCOMPARE(number(opened->resetScenario(), "piston.load_step_time"), 0.02);
+        QCOMPARE(number(opened->resetScenario(), "piston.force"), force + step);
+        QCOMPARE(number(opened->resetScenario(), "piston.load_step_time"), pushed);
+        checkpoint.version = 3;
+        writeCheckpoint(file, checkpoint);
+        std::string refused;
+        try {
+            (void)openSimulationFile(file);
+        } catch (const CheckpointError& error) {
+            refused = error.what();
+        }
+        std::filesystem::remove(file);
+        QCOMPARE(refused, file.string() + ": version 3 is not read by this granular; accepted: 1 to 2");
     }
 
     void theUsersForceStaysAndAMethodSwitchKeepsTheRecord()
