@@ -61,10 +61,13 @@ struct Options {
     bool hidePlots = false;  ///< diagnosis: the window without its plots
 };
 
-/// Ends the bench after a line about its arguments, before any thread starts.
-[[noreturn]] void refuseArguments()
+/// A parsed option's value; where there is none (its parse printed why), ends the bench, before any thread starts.
+template <class T> T orRefuse(const std::optional<T>& value)
 {
-    std::exit(2);  // NOLINT(concurrency-mt-unsafe): before any thread
+    if (!value) {
+        std::exit(2);  // NOLINT(concurrency-mt-unsafe): before any thread
+    }
+    return *value;
 }
 
 Options parse(int argc, char** argv)
@@ -77,11 +80,7 @@ Options parse(int argc, char** argv)
         // the accepted range.
         const auto next = [&] { return i + 1 < argc ? std::string_view(argv[++i]) : std::string_view(); };
         const auto whole = [&](long long least, long long most) {
-            const std::optional<long long> value = bench::wholeValue(program, a.c_str(), next(), least, most);
-            if (!value) {
-                refuseArguments();
-            }
-            return *value;
+            return orRefuse(bench::wholeValue(program, a.c_str(), next(), least, most));
         };
         constexpr long long kMostSpheres = 10'000'000;
         constexpr long long kMostPixels = 16384;
@@ -94,20 +93,12 @@ Options parse(int argc, char** argv)
         } else if (a == "--spheres") {
             o.spheres = static_cast<int>(whole(1, kMostSpheres));
         } else if (a == "--seconds") {
-            const std::optional<double> seconds = bench::positiveValue(program, "--seconds", next(), kMostSeconds);
-            if (!seconds) {
-                refuseArguments();
-            }
-            o.seconds = *seconds;
+            o.seconds = orRefuse(bench::positiveValue(program, "--seconds", next(), kMostSeconds));
         } else if (a == "--size") {
             const std::string_view size = next();
             const auto x = size.find('x');
             const auto side = [&](std::string_view text, const char* name) {
-                const std::optional<long long> value = bench::wholeValue(program, name, text, 1, kMostPixels);
-                if (!value) {
-                    refuseArguments();
-                }
-                return static_cast<int>(*value);
+                return static_cast<int>(orRefuse(bench::wholeValue(program, name, text, 1, kMostPixels)));
             };
             o.width = side(size.substr(0, x), "--size's width");
             o.height = x == std::string_view::npos ? o.width : side(size.substr(x + 1), "--size's height");
