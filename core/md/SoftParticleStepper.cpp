@@ -338,7 +338,9 @@ void SoftParticleStepper::drift(World& world, double dt)
                 }
                 record.add(i, step, bound);
             }
-            return bound;
+            // A copy, not the local itself: returned by name, the local would be the caller's return slot, which
+            // GCC keeps in memory, a chain of stores and loads through every grain's minima and maxima.
+            return DisplacementBound(bound);
         },
         std::mem_fn(&DisplacementBound::merge));
     double pistonStep = 0.0;
