@@ -220,7 +220,7 @@ template <bool Hertz>
 }
 
 /// What a group's lanes hand back, a row of kPairLanes per quantity.
-struct alignas(64) GroupResult {
+struct alignas(64) GroupResult {  // NOLINT(cppcoreguidelines-pro-type-member-init): `row`, see there
     enum Row {
         Overlap,
         Elastic,
