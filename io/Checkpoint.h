@@ -19,6 +19,8 @@ inline constexpr std::uint32_t kCheckpointVersion = 2;
 /// The oldest version read: a version 1 state has no record of load steps (its reset builds the saved scenario, as a
 /// version 1 build did). A file of a version outside [kOldestCheckpointVersion, kCheckpointVersion] is refused.
 inline constexpr std::uint32_t kOldestCheckpointVersion = 1;
+/// The first version whose simulation state ends with the record of load steps (Simulation::LoadStepRecord::With).
+inline constexpr std::uint32_t kLoadStepRecordVersion = 2;
 
 /// What a checkpoint holds: the scenario as JSON, the simulation's saved state (Simulation::saveState) and the
 /// state of the run around it (its series so far, ...), each as opaque bytes, and the format's version they are in.

@@ -23,9 +23,8 @@ std::unique_ptr<Simulation> restoreSimulation(const Checkpoint& checkpoint, Scen
 {
     StateReader in(checkpoint.simulation);
     try {
-        // Format 1 states end without the record of load steps.
-        const auto record =
-            checkpoint.version >= 2 ? Simulation::LoadStepRecord::With : Simulation::LoadStepRecord::Without;
+        const auto record = checkpoint.version >= kLoadStepRecordVersion ? Simulation::LoadStepRecord::With
+                                                                         : Simulation::LoadStepRecord::Without;
         auto simulation = Simulation::restore(std::move(scenario), in, record);
         if (!in.atEnd()) {
             throw StateError("bytes left after the simulation's state");
