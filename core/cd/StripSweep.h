@@ -29,9 +29,6 @@ inline std::pair<std::size_t, std::size_t> stripsOfThread(const ContactStrips& s
     return strips.share(parity, from, to);
 }
 
-/// The strip sweep times its threads' strips (for ColourPace) in one iteration of this many.
-inline constexpr std::uint64_t kPacedIterations = 8;
-
 /// The seed of strip `strip`'s order in iteration `iteration` of a step that drew `step` (and, with strip = the strips'
 /// count, of which half goes first): a stream per strip, so that the orders do not depend on which thread sweeps it.
 [[nodiscard]] inline std::uint64_t stripSeed(std::uint64_t step, std::uint64_t iteration, std::uint64_t strip)
@@ -99,31 +96,34 @@ SweepResult stripSweeps(std::vector<Contact>& contacts, const Particles& particl
         });
         const std::array<std::pair<std::size_t, std::size_t>, 2> mine{stripsOfThread(strips, pace, 0, self),
                                                                       stripsOfThread(strips, pace, 1, self)};
-        const auto forMyStrips = [&](std::size_t parity, const auto& body) {
-            for (std::size_t k = mine[parity].first; k < mine[parity].second; k += 2) {
+        // The work that costs the same for every contact (the records, the warm start, the forces written back) by
+        // even shares of each parity's contacts, not by the sweeps' paced shares: the pace gives the thread of the
+        // packing's bottom, whose closed contacts cost most to sweep, fewer contacts, and the other thread made its
+        // records and warm start while the first waited at the barrier.
+        const auto forEvenShare = [&](std::size_t parity, const auto& body) {
+            const std::size_t n = strips.parityCount(parity);
+            const auto [first, end] = strips.share(parity, n * self / threads, n * (self + 1) / threads);
+            for (std::size_t k = first; k < end; k += 2) {
                 for (std::size_t i = strips.firstMember(k); i < strips.firstMember(k + 1); ++i) {
                     body(i);
                 }
             }
         };
-        // Each strip's record made by the thread that sweeps it (it starts in that thread's cache), and its warm start,
-        // the even strips' before the odd strips' (strips of one parity share no grain): the same sums for any thread
-        // count.
-        const auto warmStart = [&](std::size_t i) {
-            warmStartRecord(records[i], motion);
-            terms.warmStarted(members[i], contacts[members[i]]);
-        };
+        // Each record made and warm started, the even strips' before the odd strips' (strips of one parity share no
+        // grain): the same sums for any thread count.
         std::size_t open = 0;  // of this thread's records, those that start the step open
         for (const std::size_t parity : {0, 1}) {
-            forMyStrips(parity, [&](std::size_t i) {
+            forEvenShare(parity, [&](std::size_t i) {
                 makeSweepRecord(i, contacts[members[i]], particles, solver.dt, workspace, terms);
                 open += noForce(forceOf<Vector3Of<double>>(records[i])) ? 1 : 0;
+                warmStartRecord(records[i], motion);
+                terms.warmStarted(members[i], contacts[members[i]]);
             });
+            if (parity == 0) {
+                team.barrier();
+            }
         }
         withoutForce += open;
-        forMyStrips(0, warmStart);
-        team.barrier();
-        forMyStrips(1, warmStart);
         team.barrier();
         team.single([&] {
             terms.prepare(motion);
@@ -141,8 +141,10 @@ SweepResult stripSweeps(std::vector<Contact>& contacts, const Particles& particl
         SweepConvergence convergence = start;
         SweepResult local;
         std::int64_t known = 0;
-        // This thread's time in its strips of each parity, in every kPacedIterations-th iteration (enough for the pace;
-        // the clock takes ~25 ns a reading, 2-3 % of a step if read around every strip).
+        // This thread's time in its strips of each parity, its waits for neighbours left out, in every iteration: paced
+        // by every eighth iteration only, the 20,000-sphere packing's second thread spent a quarter of its sweeps
+        // waiting for the first's strips, by every iteration a tenth. Two clock readings per half, and two per wait
+        // that is not over at once.
         std::array<double, 2> seconds{0.0, 0.0};
         // Iteration j's measures, once every thread swept it: true where they meet the criterion.
         const auto merge = [&](std::uint64_t j) {
@@ -170,15 +172,27 @@ SweepResult stripSweeps(std::vector<Contact>& contacts, const Particles& particl
             }
             const std::size_t last = first + (end - 1 - first) / 2 * 2;
             const std::uint64_t need = iteration + (second ? 1 : 0);  // the neighbours' sweeps done before
-            const bool timed = threads > 1 && iteration % kPacedIterations == 0;
+            const bool timed = threads > 1;
+            const ColourPace::Clock::time_point began =
+                timed ? ColourPace::Clock::now() : ColourPace::Clock::time_point{};
+            ColourPace::Clock::duration waited{};
             const auto one = [&](std::size_t k) {
-                if (k > 0) {
-                    waitUntil(done[k - 1], need);
+                const bool below = k > 0;
+                const bool above = k + 1 < stripCount;
+                if ((below && !reached(done[k - 1], need)) || (above && !reached(done[k + 1], need))) {
+                    const ColourPace::Clock::time_point from =
+                        timed ? ColourPace::Clock::now() : ColourPace::Clock::time_point{};
+                    if (below) {
+                        waitUntil(done[k - 1], need);
+                    }
+                    if (above) {
+                        waitUntil(done[k + 1], need);
+                    }
+                    if (timed) {
+                        waited += ColourPace::Clock::now() - from;
+                    }
                 }
-                if (k + 1 < stripCount) {
-                    waitUntil(done[k + 1], need);
-                }
-                if ((k > 0 && foreign(k - 1)) || (k + 1 < stripCount && foreign(k + 1))) {
+                if ((below && foreign(k - 1)) || (above && foreign(k + 1))) {
                     // A neighbour swept by another thread: its grains asked for at once, not one update at a time
                     // (piston2d on two threads: 1.08x the contact updates/s, median of four alternating pairs; the
                     // 20,000-sphere packing 1.00x).
@@ -186,30 +200,27 @@ SweepResult stripSweeps(std::vector<Contact>& contacts, const Particles& particl
                         motion.prefetchToWrite(records[i]);
                     }
                 }
-                if (timed) {
-                    const auto began = ColourPace::Clock::now();
-                    sweep(k);
-                    seconds[parity] += std::chrono::duration<double>(ColourPace::Clock::now() - began).count();
-                } else {
-                    sweep(k);
-                }
+                sweep(k);
                 raise(done[k], iteration + 1);
             };
             if (self == 0) {
                 for (std::size_t k = last + 2; k > first; k -= 2) {
                     one(k - 2);
                 }
-                return;
+            } else {
+                one(first);
+                if (last != first && self + 1 < threads) {
+                    one(last);
+                }
+                for (std::size_t k = first + 2; k < last; k += 2) {
+                    one(k);
+                }
+                if (last != first && self + 1 == threads) {
+                    one(last);
+                }
             }
-            one(first);
-            if (last != first && self + 1 < threads) {
-                one(last);
-            }
-            for (std::size_t k = first + 2; k < last; k += 2) {
-                one(k);
-            }
-            if (last != first && self + 1 == threads) {
-                one(last);
+            if (timed) {
+                seconds[parity] += std::chrono::duration<double>(ColourPace::Clock::now() - began - waited).count();
             }
         };
         const auto iterate = [&]<bool WatchOpen>() {
@@ -276,7 +287,7 @@ SweepResult stripSweeps(std::vector<Contact>& contacts, const Particles& particl
             iterate.template operator()<false>();
         }
         for (const std::size_t parity : {0, 1}) {
-            forMyStrips(parity, [&](std::size_t i) { contacts[members[i]].force = contactForce(records[i]); });
+            forEvenShare(parity, [&](std::size_t i) { contacts[members[i]].force = contactForce(records[i]); });
         }
         if (threads > 1) {
             pace.record(0, self, seconds[0]);

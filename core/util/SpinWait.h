@@ -29,6 +29,12 @@ inline void waitUntil(const ProgressCounter& counter, std::uint64_t atLeast)
     }
 }
 
+/// Whether `counter` has reached `atLeast` (what its writer wrote before raising it is then visible).
+[[nodiscard]] inline bool reached(const ProgressCounter& counter, std::uint64_t atLeast)
+{
+    return counter.value.load(std::memory_order_acquire) >= atLeast;
+}
+
 /// Raises `counter` to `value` (no other thread writes it); what this thread wrote before becomes visible to those
 /// that see the new value.
 inline void raise(ProgressCounter& counter, std::uint64_t value)
