@@ -1,13 +1,9 @@
 #include "cd/ContactDynamicsStepper.h"
 
-#include "cd/CoulombLimit.h"
-#include "contact/ContactGeometry.h"
 #include "method/StageTimer.h"
 #include "model/World.h"
 #include "util/Parallel.h"
 #include "util/StateArchive.h"
-
-#include <algorithm>
 
 namespace granular {
 
@@ -59,7 +55,7 @@ StepDiagnostics ContactDynamicsStepper::step(World& world)
     }
     {
         const StageTimer timer(diagnostics, StepStage::Observe);
-        observeContacts(world, contact_, diagnostics);
+        observer_.observe(world, contact_, diagnostics);
     }
     return diagnostics;
 }
@@ -72,36 +68,6 @@ void ContactDynamicsStepper::saveState(StateWriter& out) const
 void ContactDynamicsStepper::loadState(StateReader& in)
 {
     random_.setState(in.get<std::array<std::uint64_t, 4>>());
-}
-
-void observeContacts(World& world, const ContactSettings& contact, StepDiagnostics& diagnostics)
-{
-    double pistonForce = 0.0;
-    double overlapSum = 0.0;
-    for (const Contact& c : world.contacts) {
-        const double Rn = c.force.dot(c.normal);
-        if (Rn <= 0.0) {
-            continue;
-        }
-        ++diagnostics.contacts;
-        if (onCoulombLimit(c.force, c.normal, contact.frictionFor(c.kind == ContactKind::Particle))) {
-            ++diagnostics.slidingContacts;
-        }
-        if (c.kind == ContactKind::Piston) {
-            pistonForce += Rn;
-        }
-        const double overlap = std::max(0.0, -separation(c, world).gap);
-        overlapSum += overlap;
-        diagnostics.maxOverlap = std::max(diagnostics.maxOverlap, overlap);
-    }
-    if (diagnostics.contacts > 0) {
-        diagnostics.meanOverlap = overlapSum / static_cast<double>(diagnostics.contacts);
-    }
-    if (world.piston) {
-        world.piston->contactForce = pistonForce;
-    }
-    diagnostics.candidates = static_cast<std::int64_t>(world.contacts.size());
-    diagnostics.contactUpdates = diagnostics.iterations * diagnostics.candidates;
 }
 
 }  // namespace granular

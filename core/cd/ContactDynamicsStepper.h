@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cd/ContactObserver.h"
 #include "cd/GaussSeidelSolver.h"
 #include "contact/ContactDetection.h"
 #include "method/Stepper.h"
@@ -30,10 +31,7 @@ private:
     static constexpr double kPairSkin = 0.3;
     ContactDetection detection_{kPairSkin};
     GaussSeidelSolver gaussSeidel_;
+    ContactObserver observer_;
 };
-
-/// The observe stage of the CD methods: active contacts (positive normal force), those at the Coulomb
-/// limit, the mean and largest overlap at the new positions, and the piston's contact force.
-void observeContacts(World& world, const ContactSettings& contact, StepDiagnostics& diagnostics);
 
 }  // namespace granular

@@ -1,6 +1,5 @@
 #include "periodic/ConstantPressureStepper.h"
 
-#include "cd/ContactDynamicsStepper.h"
 #include "contact/ContactDetection.h"
 #include "method/StageTimer.h"
 #include "model/World.h"
@@ -92,7 +91,7 @@ StepDiagnostics ConstantPressureStepper::step(World& world)
     }
     {
         const StageTimer timer(diagnostics, StepStage::Observe);
-        observeContacts(world, contact_, diagnostics);
+        observer_.observe(world, contact_, diagnostics);
     }
     return diagnostics;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cd/ContactObserver.h"
 #include "contact/ContactDetection.h"
 #include "method/Stepper.h"
 #include "periodic/ConstantPressureSolver.h"
@@ -31,6 +32,7 @@ private:
     Random random_;
     ContactDetection detection_;
     ConstantPressureSolver gaussSeidel_;
+    ContactObserver observer_;
 };
 
 }  // namespace granular
