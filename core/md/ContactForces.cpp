@@ -339,7 +339,8 @@ template <class EvaluatePairs, class Evaluate> struct DampingSink {
 }  // namespace
 
 void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const HalfStepVelocities& half, double dt,
-                        BodyLoads& loads, ContactDeformation* deformation, LoadAssembly& assembly, bool publish)
+                        BodyLoads& loads, ContactDeformation* deformation, LoadAssembly& assembly, bool publish,
+                        const std::function<void(std::size_t, std::size_t)>& loadsComplete)
 {
     // Deformed grains need every candidate's geometry before any bulge; rigid grains get theirs in the pass of
     // their loads.
@@ -434,7 +435,12 @@ void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const 
             }
         }
     };
-    assembly.assemble(StepLoadSink<decltype(evaluatePairs), decltype(evaluate)>(evaluatePairs, evaluate, loads));
+    const StepLoadSink<decltype(evaluatePairs), decltype(evaluate)> sink(evaluatePairs, evaluate, loads);
+    if (loadsComplete) {
+        assembly.assemble(sink, loadsComplete);
+    } else {
+        assembly.assemble(sink, [](std::size_t /*first*/, std::size_t /*last*/) {});
+    }
 }
 
 void evaluateCurrentForces(World& world, std::vector<ContactMemory>& memory, BodyLoads& loads,

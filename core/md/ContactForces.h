@@ -5,6 +5,7 @@
 #include "md/LoadAssembly.h"
 #include "model/World.h"
 
+#include <functional>
 #include <vector>
 
 namespace granular {
@@ -33,9 +34,13 @@ struct HalfStepVelocities {
 /// its sphere, and the overlap includes the bulges. The contacts are evaluated on the solver threads and their
 /// loads gathered by `assembly` (indexed for the world's contacts), with the same sums for any thread count.
 /// `publish` false leaves rigid grain pairs' entries in world.contacts as they were (geometry and force; for the MD
-/// steps inside a solver step, whose contacts nobody looks at): the memory has all the method needs.
+/// steps inside a solver step, whose contacts nobody looks at): the memory has all the method needs. Where the
+/// assembly has several blocks, `loadsComplete(first, last)`, if set, is called for each block's grains [first, last)
+/// on that block's thread as soon as their loads are summed (e.g. the kick, while the grains' loads are in that
+/// thread's cache); with one block it is not called.
 void evaluateStepForces(World& world, std::vector<ContactMemory>& memory, const HalfStepVelocities& half, double dt,
-                        BodyLoads& loads, ContactDeformation* deformation, LoadAssembly& assembly, bool publish);
+                        BodyLoads& loads, ContactDeformation* deformation, LoadAssembly& assembly, bool publish,
+                        const std::function<void(std::size_t, std::size_t)>& loadsComplete = {});
 
 /// The same loads at the present instant without a step (the start of a run or a changed state):
 /// springs are kept, nothing opens or closes.

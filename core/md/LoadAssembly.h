@@ -64,10 +64,22 @@ public:
     ///   void clear(std::size_t first, std::size_t last)   zeroes the loads of grains [first, last);
     ///   void toBody1(std::size_t grain, const ContactLoad&) and toBody0(...): adds to body 1 / body 0;
     ///   void toPiston(const ContactLoad&): adds a piston contact's share (in contact order, one thread).
-    template <class Sink> void assemble(const Sink& sink);
+    template <class Sink> void assemble(const Sink& sink)
+    {
+        assemble(sink, [](std::size_t /*first*/, std::size_t /*last*/) {});
+    }
+    /// As assemble(sink), and with several blocks, blockDone(first, last) for each block's grains [first, last) on
+    /// that block's thread once their loads are summed (not called with one block).
+    template <class Sink, class BlockDone> void assemble(const Sink& sink, const BlockDone& blockDone);
 
     /// The first grain of each block, ascending (the last block ends at the last grain).
     [[nodiscard]] std::vector<std::size_t> blockStarts() const;
+
+    /// Reduces body(first, last) over each block's grains [first, last), each on the thread that assembles that block
+    /// (block b on solver thread b), merged in block order; on the calling thread where the grains form one block or
+    /// the index is of another number of grains (the blocks of any index cover the grains: only the pace changes).
+    template <class T, class Body, class Merge>
+    T reduceOverBlocks(std::size_t grains, T initial, const Body& body, const Merge& merge) const;
 
     /// Whether the grains form one block (one solver thread, or a short contact list): inGrainOrder may then be used.
     [[nodiscard]] bool oneBlock() const { return blocks_.size() == 1; }
@@ -129,7 +141,7 @@ private:
     std::size_t grains_ = 0;
 };
 
-template <class Sink> void LoadAssembly::assemble(const Sink& sink)
+template <class Sink, class BlockDone> void LoadAssembly::assemble(const Sink& sink, const BlockDone& blockDone)
 {
     // The pace of each block's thread is of use only where there are blocks to share the work between.
     const bool timed = blocks_.size() > 1;
@@ -177,6 +189,9 @@ template <class Sink> void LoadAssembly::assemble(const Sink& sink)
                 sink.toBody1(static_cast<std::size_t>(particle_[k]), kept_[k]);
             }
         }
+        if (blocks_.size() > 1) {
+            blockDone(block.firstGrain, block.endGrain);
+        }
     };
     parallelPhases(blocks_.size(), firstPhase, secondPhase);
     for (const std::uint32_t k : piston_) {
@@ -184,6 +199,27 @@ template <class Sink> void LoadAssembly::assemble(const Sink& sink)
             sink.toPiston(kept_[k]);
         }
     }
+}
+
+template <class T, class Body, class Merge>
+T LoadAssembly::reduceOverBlocks(std::size_t grains, T initial, const Body& body, const Merge& merge) const
+{
+    if (blocks_.size() <= 1 || grains != grains_) {
+        return parallelRangeReduce(grains, initial, body, merge);
+    }
+    std::vector<T> partial(blocks_.size(), initial);
+    parallelPhases(
+        blocks_.size(),
+        [&](std::size_t b) {
+            if (blocks_[b].firstGrain < blocks_[b].endGrain) {
+                partial[b] = body(blocks_[b].firstGrain, blocks_[b].endGrain);
+            }
+        },
+        [](std::size_t /*b*/) {});
+    for (const T& value : partial) {
+        merge(initial, value);
+    }
+    return initial;
 }
 
 template <class Grain, class Pair, class AfterPairs, class Boundary>

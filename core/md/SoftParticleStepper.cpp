@@ -318,8 +318,11 @@ void SoftParticleStepper::drift(World& world, double dt)
     const PeriodicCell* cell = world.cell ? &*world.cell : nullptr;
     const md::CandidateList::MotionRecord record = candidates_.motionRecord(n);
     // A loop per range of grains (no call per grain), which also adds each grain's step to the candidates' record of
-    // how far it moved since their last rebuild.
-    const DisplacementBound moved = parallelRangeReduce(
+    // how far it moved since their last rebuild. On several threads, each drifts the grains whose loads it sums (the
+    // assembly's blocks): this machine's two cores pass a cache line to and fro in ~480 ns, and even halves of the
+    // grains made one thread read a few thousand grains' loads from the other's cache. 20,000 spheres on two threads:
+    // x1.017-1.074 the particle-steps/s (medians of three sets of 10-12 alternating pairs).
+    const DisplacementBound moved = assembly_.reduceOverBlocks(
         n, DisplacementBound{},
         [=](std::size_t first, std::size_t last) {
             DisplacementBound bound;
@@ -478,9 +481,22 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
     }
     // After the drift, so that the candidates cover every pair that touches where the forces are evaluated.
     refreshCandidateList(world, diagnostics);
+    // Several blocks of contacts: each block's grains kicked on the block's thread as soon as their loads are summed,
+    // while they are in that thread's cache, with no pass of its own. next_ holds this step's loads by then (sized by
+    // evaluateStepForces). 20,000 spheres on two threads: x1.011 the particle-steps/s (12 alternating pairs).
+    std::function<void(std::size_t, std::size_t)> kickBlock;
+    if (!assembly_.oneBlock()) {
+        kickBlock = [&](std::size_t first, std::size_t last) {
+            const GrainKick kickGrain(world, loads_, next_, dt);
+            for (std::size_t i = first; i < last; ++i) {
+                kickGrain(i);
+            }
+        };
+    }
     {
         const StageTimer timer(diagnostics, StepStage::Contacts);
-        md::evaluateStepForces(world, candidates_.memory(), half_, dt, next_, deformation_.get(), assembly_, publish);
+        md::evaluateStepForces(world, candidates_.memory(), half_, dt, next_, deformation_.get(), assembly_, publish,
+                               kickBlock);
     }
     // One block of contacts (one solver thread, or too few contacts to share out), and a kick that would run on one
     // thread too: the kick and the dashpots in one pass, grain by grain (the same loads). Many grains with few
@@ -496,7 +512,11 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
     } else {
         {
             const StageTimer timer(diagnostics, StepStage::Integrate);
-            kick(world, dt, time);
+            if (kickBlock) {
+                kickPiston(world, dt, time);
+            } else {
+                kick(world, dt, time);
+            }
         }
         const StageTimer timer(diagnostics, StepStage::Contacts);
         md::addDampingForces(world, candidates_.memory(), next_, assembly_, publish);
