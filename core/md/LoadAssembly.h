@@ -76,8 +76,9 @@ public:
     [[nodiscard]] std::vector<std::size_t> blockStarts() const;
 
     /// Reduces body(first, last) over each block's grains [first, last), each on the thread that assembles that block
-    /// (block b on solver thread b), merged in block order; on the calling thread where the grains form one block or
-    /// the index is of another number of grains (the blocks of any index cover the grains: only the pace changes).
+    /// (block b on solver thread b), merged in block order; as parallelRangeReduce where the grains form one block or
+    /// the index is of another number of grains or solver threads (the blocks of any index cover the grains: only the
+    /// pace changes).
     template <class T, class Body, class Merge>
     T reduceOverBlocks(std::size_t grains, T initial, const Body& body, const Merge& merge) const;
 
@@ -204,7 +205,9 @@ template <class Sink, class BlockDone> void LoadAssembly::assemble(const Sink& s
 template <class T, class Body, class Merge>
 T LoadAssembly::reduceOverBlocks(std::size_t grains, T initial, const Body& body, const Merge& merge) const
 {
-    if (blocks_.size() <= 1 || grains != grains_) {
+    // Blocks indexed for another thread count (the thread pace may run a step on fewer threads) are not used: they
+    // would put their threads to work past the step's cap.
+    if (blocks_.size() <= 1 || grains != grains_ || blocks_.size() != blocksFor(contacts_)) {
         return parallelRangeReduce(grains, initial, body, merge);
     }
     std::vector<T> partial(blocks_.size(), initial);
