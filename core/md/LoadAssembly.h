@@ -210,15 +210,16 @@ T LoadAssembly::reduceOverBlocks(std::size_t grains, T initial, const Body& body
     if (blocks_.size() <= 1 || grains != grains_ || blocks_.size() != blocksFor(contacts_)) {
         return parallelRangeReduce(grains, initial, body, merge);
     }
+    // One block per solver thread here: the static schedule gives block b to thread b, as assemble's phases do.
     std::vector<T> partial(blocks_.size(), initial);
-    parallelPhases(
+    parallelFor(
         blocks_.size(),
         [&](std::size_t b) {
             if (blocks_[b].firstGrain < blocks_[b].endGrain) {
                 partial[b] = body(blocks_[b].firstGrain, blocks_[b].endGrain);
             }
         },
-        [](std::size_t /*b*/) {});
+        1);
     for (const T& value : partial) {
         merge(initial, value);
     }

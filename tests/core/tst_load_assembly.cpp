@@ -4,14 +4,17 @@
 #include "RandomContacts.h"
 #include "md/LoadAssembly.h"
 #include "model/World.h"
+#include "util/Parallel.h"
 #include "util/Random.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 using namespace granular;
@@ -239,6 +242,83 @@ private slots:
                      "a grain's sums differ from those in contact order");
         }
         QCOMPARE(sums.piston, expected.piston);
+    }
+
+    /// blockDone(first, last) is called once for each block's grains, together covering every grain once, and sees
+    /// those grains' sums already final (those of one loop in contact order); with one block it is not called.
+    void blockDoneSeesTheBlocksFinishedSums()
+    {
+        Random random(41);
+        const std::size_t grains = 400;
+        const World world = randomWorld(grains, 3000, random);
+        const Sums expected = inContactOrder(world);
+        for (const std::size_t blocks : {1U, 2U, 3U, 7U}) {
+            md::LoadAssembly assembly;
+            assembly.index(world, blocks);
+            Sums sums{std::vector<Vec3>(grains, Vec3::Zero()), std::vector<Vec3>(grains, Vec3::Zero()), 0.0};
+            std::vector<int> evaluations(world.contacts.size(), 0);
+            std::vector<int> runs(world.contacts.size(), 0);
+            std::vector<int> calls(grains, 0);     // per grain: how many blockDone ranges held it
+            std::vector<int> finished(grains, 0);  // per grain: its sums final when its block was done
+            assembly.assemble(CountingSink{&world, &sums, &evaluations, &runs}, [&](std::size_t first,
+                                                                                    std::size_t last) {
+                for (std::size_t i = first; i < last; ++i) {
+                    ++calls[i];
+                    finished[i] = sums.force[i] == expected.force[i] && sums.torque[i] == expected.torque[i] ? 1 : 0;
+                }
+            });
+            for (std::size_t i = 0; i < grains; ++i) {
+                QCOMPARE(calls[i], blocks > 1 ? 1 : 0);
+                if (blocks > 1) {
+                    QVERIFY2(finished[i] == 1, "a block was done before its grains' sums were final");
+                }
+            }
+        }
+    }
+
+    /// reduceOverBlocks: on two solver threads, body is called over the blocks' grains (the cut of the index), the
+    /// results merged; for another number of grains it falls back on parallelRangeReduce's ranges.
+    void reduceOverBlocksCoversTheBlocksGrains()
+    {
+        Random random(43);
+        const std::size_t grains = 2000;
+        const World world = randomWorld(grains, 6000, random);
+        const int before = solverThreadSetting();
+        setSolverThreads(2);
+        md::LoadAssembly assembly;
+        assembly.index(world);
+        const std::vector<std::size_t> starts = assembly.blockStarts();
+        for (const std::size_t n : {grains, grains + 1}) {
+            std::vector<int> visits(n, 0);
+            std::vector<std::size_t> rangeStarts(n, 0);  // 1 where a range began
+            const auto [count, last] = assembly.reduceOverBlocks(
+                n, std::pair<std::size_t, std::size_t>{0, 0},
+                [&](std::size_t first, std::size_t end) {
+                    rangeStarts[first] = 1;
+                    for (std::size_t i = first; i < end; ++i) {
+                        ++visits[i];
+                    }
+                    return std::pair<std::size_t, std::size_t>{end - first, end};
+                },
+                [](std::pair<std::size_t, std::size_t>& into, const std::pair<std::size_t, std::size_t>& from) {
+                    into.first += from.first;
+                    into.second = std::max(into.second, from.second);
+                });
+            QCOMPARE(count, n);
+            QCOMPARE(last, n);
+            for (std::size_t i = 0; i < n; ++i) {
+                QCOMPARE(visits[i], 1);
+            }
+            if (n == grains) {
+                // Two blocks where OpenMP is built in (one thread, one block, one range without it).
+                QCOMPARE(starts.size(), std::size_t{parallelBuild() ? 2U : 1U});
+                for (std::size_t i = 0; i < n; ++i) {
+                    const bool blockStart = std::find(starts.begin(), starts.end(), i) != starts.end();
+                    QVERIFY2((rangeStarts[i] == 1) == blockStart, "the ranges are not the blocks");
+                }
+            }
+        }
+        setSolverThreads(before);
     }
 
     /// A list out of key order would break the per-grain order the blocks rely on: refused.
