@@ -26,6 +26,18 @@ public:
         upper_ = upper_.cwiseMax(d);
     }
 
+    /// The bound of displacements known by parts: the largest finite |d|^2, whether every d was finite, and the box of
+    /// them all (e.g. taken in lane by lane).
+    static DisplacementBound ofParts(double largestSquare, bool finite, const Vec3& lower, const Vec3& upper)
+    {
+        DisplacementBound bound;
+        bound.largestSquare_ = largestSquare;
+        bound.finite_ = finite;
+        bound.lower_ = lower;
+        bound.upper_ = upper;
+        return bound;
+    }
+
     /// Takes in the displacements another bound took in.
     void merge(const DisplacementBound& other)
     {

@@ -1,5 +1,6 @@
 #include "md/SoftParticleStepper.h"
 
+#include "md/VerletLanes.h"
 #include "method/StageTimer.h"
 #include "model/World.h"
 #include "periodic/Relaxation.h"
@@ -317,6 +318,24 @@ void SoftParticleStepper::drift(World& world, double dt)
     const Vec3 gravity = world.gravity;
     const PeriodicCell* cell = world.cell ? &*world.cell : nullptr;
     const md::CandidateList::MotionRecord record = candidates_.motionRecord(n);
+    // Outside a periodic cell eight grains at a time where the processor has the lanes (md/VerletLanes.h), the same
+    // numbers: 20,000 spheres x1.08 the particle-steps/s on one thread, x1.07 on two (with the kick's lanes; medians of
+    // 8 alternating pairs each).
+    const md::GrainDrift lanes{velocity,
+                               angularVelocity,
+                               mass,
+                               inertia,
+                               externalForce,
+                               force,
+                               damping,
+                               torque,
+                               position,
+                               halfVelocity,
+                               halfAngularVelocity,
+                               record.displacement,
+                               gravity,
+                               dt,
+                               scale};
     // A loop per range of grains (no call per grain), which also adds each grain's step to the candidates' record of
     // how far it moved since their last rebuild. On several threads, each drifts the grains whose loads it sums (the
     // assembly's blocks): this machine's two cores pass a cache line to and fro in ~480 ns, and even halves of the
@@ -326,7 +345,11 @@ void SoftParticleStepper::drift(World& world, double dt)
         n, DisplacementBound{},
         [=](std::size_t first, std::size_t last) {
             DisplacementBound bound;
-            for (std::size_t i = first; i < last; ++i) {
+            std::size_t i = first;
+            if (cell == nullptr) {
+                i += md::driftLanes(lanes, first, last, bound);
+            }
+            for (; i < last; ++i) {
                 Vec3 v = velocity[i];
                 if (isMobile(mass[i])) {
                     const double inverseMass = 1.0 / mass[i];
@@ -378,36 +401,40 @@ namespace {
 /// mobile grain (elastic and tangential forces by the trapezoid, the dashpot's exact impulse J), w += dt/2I (T(t) +
 /// T(t + dt)). The arrays' addresses by value, as in drift().
 struct GrainKick {
-    Vec3* velocity;
-    Vec3* angularVelocity;
-    const double* mass;
-    const double* inertia;
-    const Vec3* externalForce;
-    const Vec3* force;
-    const Vec3* nextForce;
-    const Vec3* nextImpulse;
-    const Vec3* torque;
-    const Vec3* nextTorque;
-    Vec3 gravity;
-    double dt;
+    md::GrainKickArrays a;
 
     GrainKick(World& world, const md::BodyLoads& loads, const md::BodyLoads& next, double step)
-        : velocity(world.particles.velocity.data()), angularVelocity(world.particles.angularVelocity.data()),
-          mass(world.particles.mass.data()), inertia(world.particles.inertia.data()),
-          externalForce(world.particles.externalForce.data()), force(loads.force.data()), nextForce(next.force.data()),
-          nextImpulse(next.impulse.data()), torque(loads.torque.data()), nextTorque(next.torque.data()),
-          gravity(world.gravity), dt(step)
+        : a{world.particles.velocity.data(),
+            world.particles.angularVelocity.data(),
+            world.particles.mass.data(),
+            world.particles.inertia.data(),
+            world.particles.externalForce.data(),
+            loads.force.data(),
+            next.force.data(),
+            next.impulse.data(),
+            loads.torque.data(),
+            next.torque.data(),
+            world.gravity,
+            step}
     {
     }
 
     [[gnu::always_inline]] void operator()(std::size_t i) const
     {
-        if (isMobile(mass[i])) {
-            const double inverseMass = 1.0 / mass[i];
-            velocity[i] += (0.5 * dt * inverseMass) * (force[i] + nextForce[i]) + inverseMass * nextImpulse[i] +
-                           dt * (gravity + inverseMass * externalForce[i]);
+        if (isMobile(a.mass[i])) {
+            const double inverseMass = 1.0 / a.mass[i];
+            a.velocity[i] += (0.5 * a.dt * inverseMass) * (a.force[i] + a.nextForce[i]) +
+                             inverseMass * a.nextImpulse[i] + a.dt * (a.gravity + inverseMass * a.externalForce[i]);
         }
-        angularVelocity[i] += (0.5 * dt / inertia[i]) * (torque[i] + nextTorque[i]);
+        a.angularVelocity[i] += (0.5 * a.dt / a.inertia[i]) * (a.torque[i] + a.nextTorque[i]);
+    }
+
+    /// Grains [first, last): eight at a time where the processor has the lanes (md/VerletLanes.h), the same numbers.
+    void operator()(std::size_t first, std::size_t last) const
+    {
+        for (std::size_t i = first + md::kickLanes(a, first, last); i < last; ++i) {
+            (*this)(i);
+        }
     }
 };
 
@@ -416,11 +443,8 @@ struct GrainKick {
 void SoftParticleStepper::kick(World& world, double dt, double time)
 {
     const GrainKick kickGrain(world, loads_, next_, dt);
-    parallelRanges(world.particles.size(), [kickGrain](std::size_t first, std::size_t last) {
-        for (std::size_t i = first; i < last; ++i) {
-            kickGrain(i);
-        }
-    });
+    parallelRanges(world.particles.size(),
+                   [kickGrain](std::size_t first, std::size_t last) { kickGrain(first, last); });
     kickPiston(world, dt, time);
 }
 
@@ -488,9 +512,7 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
     if (!assembly_.oneBlock()) {
         kickBlock = [&](std::size_t first, std::size_t last) {
             const GrainKick kickGrain(world, loads_, next_, dt);
-            for (std::size_t i = first; i < last; ++i) {
-                kickGrain(i);
-            }
+            kickGrain(first, last);
         };
     }
     {
