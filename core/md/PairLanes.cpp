@@ -1,18 +1,10 @@
 #include "md/PairLanes.h"
 
+#include "util/Avx512Intrinsics.h"
+
 #include <array>
 #include <atomic>
 #include <cstdint>
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-// GCC 12's AVX-512 intrinsics start their results from a deliberately undefined register (`__Y = __Y`), which
-// -Wuninitialized reports at every use (GCC bug 105593); nothing of this file's own is left uninitialised.
-#if !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <immintrin.h>
-#endif
 
 namespace granular::md {
 

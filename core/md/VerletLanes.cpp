@@ -1,21 +1,12 @@
 #include "md/VerletLanes.h"
 
 #include "md/PairLanes.h"
+#include "util/Avx512Intrinsics.h"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-// GCC 12's AVX-512 intrinsics start their results from a deliberately undefined register (GCC bug 105593), as in
-// PairLanes.cpp.
-#if !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <immintrin.h>
-#endif
 
 namespace granular::md {
 
