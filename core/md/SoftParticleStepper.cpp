@@ -401,38 +401,39 @@ namespace {
 /// mobile grain (elastic and tangential forces by the trapezoid, the dashpot's exact impulse J), w += dt/2I (T(t) +
 /// T(t + dt)). The arrays' addresses by value, as in drift().
 struct GrainKick {
-    md::GrainKickArrays a;
+    md::GrainKickArrays arrays;
 
     GrainKick(World& world, const md::BodyLoads& loads, const md::BodyLoads& next, double step)
-        : a{world.particles.velocity.data(),
-            world.particles.angularVelocity.data(),
-            world.particles.mass.data(),
-            world.particles.inertia.data(),
-            world.particles.externalForce.data(),
-            loads.force.data(),
-            next.force.data(),
-            next.impulse.data(),
-            loads.torque.data(),
-            next.torque.data(),
-            world.gravity,
-            step}
+        : arrays{world.particles.velocity.data(),
+                 world.particles.angularVelocity.data(),
+                 world.particles.mass.data(),
+                 world.particles.inertia.data(),
+                 world.particles.externalForce.data(),
+                 loads.force.data(),
+                 next.force.data(),
+                 next.impulse.data(),
+                 loads.torque.data(),
+                 next.torque.data(),
+                 world.gravity,
+                 step}
     {
     }
 
     [[gnu::always_inline]] void operator()(std::size_t i) const
     {
-        if (isMobile(a.mass[i])) {
-            const double inverseMass = 1.0 / a.mass[i];
-            a.velocity[i] += (0.5 * a.dt * inverseMass) * (a.force[i] + a.nextForce[i]) +
-                             inverseMass * a.nextImpulse[i] + a.dt * (a.gravity + inverseMass * a.externalForce[i]);
+        if (isMobile(arrays.mass[i])) {
+            const double inverseMass = 1.0 / arrays.mass[i];
+            arrays.velocity[i] += (0.5 * arrays.dt * inverseMass) * (arrays.force[i] + arrays.nextForce[i]) +
+                                  inverseMass * arrays.nextImpulse[i] +
+                                  arrays.dt * (arrays.gravity + inverseMass * arrays.externalForce[i]);
         }
-        a.angularVelocity[i] += (0.5 * a.dt / a.inertia[i]) * (a.torque[i] + a.nextTorque[i]);
+        arrays.angularVelocity[i] += (0.5 * arrays.dt / arrays.inertia[i]) * (arrays.torque[i] + arrays.nextTorque[i]);
     }
 
     /// Grains [first, last): eight at a time where the processor has the lanes (md/VerletLanes.h), the same numbers.
     void operator()(std::size_t first, std::size_t last) const
     {
-        for (std::size_t i = first + md::kickLanes(a, first, last); i < last; ++i) {
+        for (std::size_t i = first + md::kickLanes(arrays, first, last); i < last; ++i) {
             (*this)(i);
         }
     }
