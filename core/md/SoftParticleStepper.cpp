@@ -302,40 +302,28 @@ void SoftParticleStepper::drift(World& world, double dt)
     const std::size_t n = p.size();
     half_.velocity.resize(n);
     half_.angularVelocity.resize(n);
-    // The arrays' addresses by value: through the captured containers the compiler would reload them at every
-    // store (it cannot tell a stored double from a vector's own pointers).
-    const Vec3* velocity = p.velocity.data();
-    const Vec3* angularVelocity = p.angularVelocity.data();
-    const double* mass = p.mass.data();
-    const double* inertia = p.inertia.data();
-    const Vec3* externalForce = p.externalForce.data();
-    const Vec3* force = loads_.force.data();
-    const Vec3* damping = loads_.damping.data();
-    const Vec3* torque = loads_.torque.data();
-    Vec3* position = p.position.data();
-    Vec3* halfVelocity = half_.velocity.data();
-    Vec3* halfAngularVelocity = half_.angularVelocity.data();
-    const Vec3 gravity = world.gravity;
     const PeriodicCell* cell = world.cell ? &*world.cell : nullptr;
     const md::CandidateList::MotionRecord record = candidates_.motionRecord(n);
-    // Outside a periodic cell eight grains at a time where the processor has the lanes (md/VerletLanes.h), the same
+    // The arrays' addresses by value, captured so by the loop below: through the captured containers the compiler
+    // would reload them at every store (it cannot tell a stored double from a vector's own pointers). Outside a
+    // periodic cell the grains go eight at a time where the processor has the lanes (md/VerletLanes.h), the same
     // numbers: 20,000 spheres x1.08 the particle-steps/s on one thread, x1.07 on two (with the kick's lanes; medians of
     // 8 alternating pairs each).
-    const md::GrainDrift lanes{velocity,
-                               angularVelocity,
-                               mass,
-                               inertia,
-                               externalForce,
-                               force,
-                               damping,
-                               torque,
-                               position,
-                               halfVelocity,
-                               halfAngularVelocity,
-                               record.displacement,
-                               gravity,
-                               dt,
-                               scale};
+    const md::GrainDrift grains{p.velocity.data(),
+                                p.angularVelocity.data(),
+                                p.mass.data(),
+                                p.inertia.data(),
+                                p.externalForce.data(),
+                                loads_.force.data(),
+                                loads_.damping.data(),
+                                loads_.torque.data(),
+                                p.position.data(),
+                                half_.velocity.data(),
+                                half_.angularVelocity.data(),
+                                record.displacement,
+                                world.gravity,
+                                dt,
+                                scale};
     // A loop per range of grains (no call per grain), which also adds each grain's step to the candidates' record of
     // how far it moved since their last rebuild. On several threads, each drifts the grains whose loads it sums (the
     // assembly's blocks): this machine's two cores pass a cache line to and fro in ~480 ns, and even halves of the
@@ -347,20 +335,23 @@ void SoftParticleStepper::drift(World& world, double dt)
             DisplacementBound bound;
             std::size_t i = first;
             if (cell == nullptr) {
-                i += md::driftLanes(lanes, first, last, bound);
+                i += md::driftLanes(grains, first, last, bound);
             }
             for (; i < last; ++i) {
-                Vec3 v = velocity[i];
-                if (isMobile(mass[i])) {
-                    const double inverseMass = 1.0 / mass[i];
-                    v += (0.5 * dt) * (inverseMass * (force[i] + damping[i] + externalForce[i]) + gravity);
+                Vec3 v = grains.velocity[i];
+                if (isMobile(grains.mass[i])) {
+                    const double inverseMass = 1.0 / grains.mass[i];
+                    v += (0.5 * dt) * (inverseMass * (grains.force[i] + grains.damping[i] + grains.externalForce[i]) +
+                                       grains.gravity);
                 }
-                halfVelocity[i] = v;
-                halfAngularVelocity[i] = angularVelocity[i] + (0.5 * dt / inertia[i]) * torque[i];
+                grains.halfVelocity[i] = v;
+                grains.halfAngularVelocity[i] =
+                    grains.angularVelocity[i] + (0.5 * dt / grains.inertia[i]) * grains.torque[i];
                 const Vec3 step = dt * v;
-                position[i] = scale * position[i] + step;  // eq. 26 in a periodic cell, plain drift otherwise
+                grains.position[i] =
+                    scale * grains.position[i] + step;  // eq. 26 in a periodic cell, plain drift otherwise
                 if (cell != nullptr) {
-                    position[i] = cell->wrap(position[i]);
+                    grains.position[i] = cell->wrap(grains.position[i]);
                 }
                 record.add(i, step, bound);
             }
