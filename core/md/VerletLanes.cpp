@@ -12,7 +12,7 @@ namespace granular::md {
 
 bool verletLanesOn()
 {
-    return pairLanesOn();
+    return pairLaneWidth() == kVerletLanes;
 }
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))

@@ -48,7 +48,8 @@ struct GrainKickArrays {
     double dt = 0.0;                      ///< s
 };
 
-/// Whether grains are advanced kVerletLanes at a time: the switch of the grain pairs' lanes (pairLanesOn(), AVX-512F).
+/// Whether grains are advanced kVerletLanes at a time: where the grain pairs' lanes are AVX-512F's (pairLaneWidth() is
+/// kVerletLanes; with AVX2's four, the drift and the kick are the scalar code's).
 [[nodiscard]] bool verletLanesOn();
 
 /// Drifts the leading grains of [first, last), kVerletLanes at a time, bit for bit as the scalar drift one grain after

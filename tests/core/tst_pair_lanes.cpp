@@ -1,11 +1,12 @@
-// md::evaluatePairLanes: grain pairs evaluated eight at a time in the lanes of an AVX-512 register give bit for bit
-// what the scalar evaluation gives one pair after the other: the step loads that evaluateStepForces adds to every grain
-// (elastic and tangential force, the dashpot's exact impulse with the opening/closing correction, the torques) and
-// every pair's memory at the step's end (overlap, elastic force, normal, tangential spring). The pairs are drawn so
-// that every branch of the step load occurs in the lanes, beside each other: pairs open before and after, closing,
-// opening and closed throughout; sticking and sliding (the Coulomb cap); a spring at zero (nothing to turn into the
-// tangent plane); a zero tangential stiffness; centres that coincide (the normal kept); the linear and the Hertz law,
-// and groups with both, which the lanes leave to the scalar code (to the end of the run). Values span decades.
+// md::evaluatePairLanes: grain pairs evaluated eight at a time in the lanes of an AVX-512 register, or four at a time
+// in those of an AVX2 register (each width this processor has), give bit for bit what the scalar evaluation gives one
+// pair after the other: the step loads that evaluateStepForces adds to every grain (elastic and tangential force, the
+// dashpot's exact impulse with the opening/closing correction, the torques) and every pair's memory at the step's end
+// (overlap, elastic force, normal, tangential spring). The pairs are drawn so that every branch of the step load occurs
+// in the lanes, beside each other: pairs open before and after, closing, opening and closed throughout; sticking and
+// sliding (the Coulomb cap); a spring at zero (nothing to turn into the tangent plane); a zero tangential stiffness;
+// centres that coincide (the normal kept); the linear and the Hertz law, and groups with both, which the lanes leave to
+// the scalar code (to the end of the run). Values span decades.
 #include "md/ContactForces.h"
 #include "md/LoadAssembly.h"
 #include "md/PairLanes.h"
@@ -19,6 +20,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 using namespace granular;
@@ -119,22 +121,36 @@ md::PairRun wholeRun(const PairSystem& system, std::vector<md::ContactMemory>& m
             kDt};
 }
 
-/// Sets the lanes on or off for its lifetime, then back on (their default where the processor has them).
-struct LanesSwitch {
-    explicit LanesSwitch(bool on) { md::setPairLanes(on); }
-    ~LanesSwitch() { md::setPairLanes(true); }
-    LanesSwitch(const LanesSwitch&) = delete;
-    LanesSwitch& operator=(const LanesSwitch&) = delete;
+/// Caps the lanes' width for its lifetime (0: off), then restores the default, the widest the processor has.
+struct LaneWidth {
+    explicit LaneWidth(std::size_t width) { md::setPairLaneWidth(width); }
+    ~LaneWidth() { md::setPairLaneWidth(md::kPairLanes); }
+    LaneWidth(const LaneWidth&) = delete;
+    LaneWidth& operator=(const LaneWidth&) = delete;
 };
+
+/// The widths of the lanes this processor has (AVX-512F's 8, AVX2's 4), widest first; none on other processors.
+std::vector<std::size_t> widthsOfThisProcessor()
+{
+    std::vector<std::size_t> widths;
+    for (const std::size_t width : {std::size_t{8}, std::size_t{4}}) {
+        const LaneWidth cap(width);
+        if (md::pairLaneWidth() == width) {
+            widths.push_back(width);
+        }
+    }
+    return widths;
+}
 
 struct StepResult {
     md::BodyLoads loads;
     std::vector<md::ContactMemory> memory;
 };
 
-StepResult evaluate(const PairSystem& system, bool lanes)
+/// One step's loads with lanes of `width` pairs (0: the scalar code alone).
+StepResult evaluate(const PairSystem& system, std::size_t width)
 {
-    const LanesSwitch lanesSwitch(lanes);
+    const LaneWidth cap(width);
     World world = system.world;
     StepResult result{{}, system.memory};
     md::LoadAssembly assembly;
@@ -143,13 +159,13 @@ StepResult evaluate(const PairSystem& system, bool lanes)
     return result;
 }
 
-/// Evaluates the system once with the lanes and once without and returns how many pairs' memories and grains' loads
-/// differ in any bit (printing the first few); checks that every branch occurred.
-int differencesBetweenLanesAndScalar(Laws laws)
+/// Evaluates the system once with lanes of `width` pairs and once without and returns how many pairs' memories and
+/// grains' loads differ in any bit (printing the first few); checks that every branch occurred.
+int differencesBetweenLanesAndScalar(Laws laws, std::size_t width)
 {
     const PairSystem system(4000, laws, 20261128U + static_cast<std::uint64_t>(laws));
-    const StepResult scalar = evaluate(system, false);
-    const StepResult lanes = evaluate(system, true);
+    const StepResult scalar = evaluate(system, 0);
+    const StepResult lanes = evaluate(system, width);
 
     // Every branch occurred (counted on the scalar results).
     int open = 0;
@@ -214,13 +230,17 @@ class PairLanesTest : public QObject {
 private slots:
     void lanesGiveTheScalarResults()
     {
-        if (!md::pairLanesOn()) {
-            QSKIP("this processor has no AVX-512F: every grain pair is evaluated by the scalar code");
+        const std::vector<std::size_t> widths = widthsOfThisProcessor();
+        if (widths.empty()) {
+            QSKIP("this processor has neither AVX-512F nor AVX2: every grain pair is evaluated by the scalar code");
         }
-        for (const Laws laws : {Laws::Linear, Laws::Hertz, Laws::Mixed}) {
-            std::printf("%s law%s:\n", laws == Laws::Linear ? "linear" : (laws == Laws::Hertz ? "Hertz" : "mixed"),
-                        laws == Laws::Mixed ? "s" : "");
-            QCOMPARE(differencesBetweenLanesAndScalar(laws), 0);
+        for (const std::size_t width : widths) {
+            for (const Laws laws : {Laws::Linear, Laws::Hertz, Laws::Mixed}) {
+                std::printf("%zu lanes, %s law%s:\n", width,
+                            laws == Laws::Linear ? "linear" : (laws == Laws::Hertz ? "Hertz" : "mixed"),
+                            laws == Laws::Mixed ? "s" : "");
+                QCOMPARE(differencesBetweenLanesAndScalar(laws, width), 0);
+            }
         }
     }
 
@@ -230,12 +250,16 @@ private slots:
         // scalar code's too if it stopped calling the lanes): each pair's record against what the scalar evaluation
         // added to its two grains, which no other pair touches (a zeroed sum plus the load, minus for body 0), its
         // projections on the normal, and `active` exactly where the pair is not open before and after.
-        if (!md::pairLanesOn()) {
-            QSKIP("this processor has no AVX-512F: every grain pair is evaluated by the scalar code");
+        const std::vector<std::size_t> widths = widthsOfThisProcessor();
+        if (widths.empty()) {
+            QSKIP("this processor has neither AVX-512F nor AVX2: every grain pair is evaluated by the scalar code");
         }
-        for (const Laws laws : {Laws::Linear, Laws::Hertz}) {
+        for (const auto& [laws, width] :
+             {std::pair{Laws::Linear, widths.front()}, std::pair{Laws::Hertz, widths.front()},
+              std::pair{Laws::Linear, widths.back()}, std::pair{Laws::Hertz, widths.back()}}) {
             const PairSystem system(4000, laws, 20261129U + static_cast<std::uint64_t>(laws));
-            const StepResult scalar = evaluate(system, false);
+            const StepResult scalar = evaluate(system, 0);
+            const LaneWidth cap(width);
             std::vector<md::ContactMemory> memory = system.memory;
             std::vector<md::ContactLoad> loads(memory.size());
             QCOMPARE(md::evaluatePairLanes(wholeRun(system, memory), loads.data()), memory.size());
@@ -272,20 +296,26 @@ private slots:
 
     void lanesTakeWholeGroupsOfOneLaw()
     {
-        // evaluatePairLanes takes the leading groups of eight and stops before a group whose laws differ.
-        if (!md::pairLanesOn()) {
-            QSKIP("this processor has no AVX-512F: every grain pair is evaluated by the scalar code");
+        // evaluatePairLanes takes the leading whole groups (of eight, or of four) and stops before a group whose laws
+        // differ.
+        const std::vector<std::size_t> widths = widthsOfThisProcessor();
+        if (widths.empty()) {
+            QSKIP("this processor has neither AVX-512F nor AVX2: every grain pair is evaluated by the scalar code");
         }
         PairSystem system(40, Laws::Linear, 7U);
-        system.memory[21].law.law = NormalLaw::Hertz;  // the third group (pairs 16-23) mixes the laws
+        system.memory[21].law.law = NormalLaw::Hertz;  // pairs 16-23 (eights) or 20-23 (fours) mix the laws
         std::vector<md::ContactMemory> memory = system.memory;
         md::PairRun run = wholeRun(system, memory);
         std::vector<md::ContactLoad> loads(40);
-        run.count = 15;
-        QCOMPARE(md::evaluatePairLanes(run, loads.data()), std::size_t{8});
-        run.count = 40;
-        QCOMPARE(md::evaluatePairLanes(run, loads.data()), std::size_t{16});
-        const LanesSwitch off(false);
+        for (const std::size_t width : widths) {
+            const LaneWidth cap(width);
+            run.count = 15;
+            QCOMPARE(md::evaluatePairLanes(run, loads.data()), width == 8 ? std::size_t{8} : std::size_t{12});
+            run.count = 40;
+            QCOMPARE(md::evaluatePairLanes(run, loads.data()), width == 8 ? std::size_t{16} : std::size_t{20});
+        }
+        const LaneWidth off(0);
+        QVERIFY(!md::pairLanesOn());
         QCOMPARE(md::evaluatePairLanes(run, loads.data()), std::size_t{0});
     }
 };
