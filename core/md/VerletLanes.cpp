@@ -1,6 +1,7 @@
 #include "md/VerletLanes.h"
 
 #include "md/PairLanes.h"
+#include "md/VerletLaneGroups.h"
 #include "util/Avx512Intrinsics.h"
 
 #include <algorithm>
@@ -12,8 +13,34 @@ namespace granular::md {
 
 bool verletLanesOn()
 {
-    return pairLaneWidth() == kVerletLanes;
+    return pairLanesOn();
 }
+
+std::size_t driftLanes(const GrainDrift& drift, std::size_t first, std::size_t last, DisplacementBound& bound)
+{
+    switch (pairLaneWidth()) {
+    case kVerletLanes:
+        return avx512::driftGroups(drift, first, last, bound);
+    case avx2::kWidth:
+        return avx2::driftGroups(drift, first, last, bound);
+    default:
+        return 0;
+    }
+}
+
+std::size_t kickLanes(const GrainKickArrays& kick, std::size_t first, std::size_t last)
+{
+    switch (pairLaneWidth()) {
+    case kVerletLanes:
+        return avx512::kickGroups(kick, first, last);
+    case avx2::kWidth:
+        return avx2::kickGroups(kick, first, last);
+    default:
+        return 0;
+    }
+}
+
+namespace avx512 {
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 
@@ -154,10 +181,10 @@ template <class Fold>
 
 }  // namespace
 
-[[gnu::target("avx512f")]] std::size_t driftLanes(const GrainDrift& drift, std::size_t first, std::size_t last,
-                                                  DisplacementBound& bound)
+[[gnu::target("avx512f")]] std::size_t driftGroups(const GrainDrift& drift, std::size_t first, std::size_t last,
+                                                   DisplacementBound& bound)
 {
-    if (!verletLanesOn() || last < first + kVerletLanes) {
+    if (last < first + kVerletLanes) {
         return 0;
     }
     const __m512d halfDt = _mm512_set1_pd(0.5 * drift.dt);
@@ -224,9 +251,9 @@ template <class Fold>
     return i - first;
 }
 
-[[gnu::target("avx512f")]] std::size_t kickLanes(const GrainKickArrays& kick, std::size_t first, std::size_t last)
+[[gnu::target("avx512f")]] std::size_t kickGroups(const GrainKickArrays& kick, std::size_t first, std::size_t last)
 {
-    if (!verletLanesOn() || last < first + kVerletLanes) {
+    if (last < first + kVerletLanes) {
         return 0;
     }
     const __m512d halfDt = _mm512_set1_pd(0.5 * kick.dt);
@@ -257,17 +284,19 @@ template <class Fold>
 
 #else
 
-std::size_t driftLanes(const GrainDrift& /*drift*/, std::size_t /*first*/, std::size_t /*last*/,
-                       DisplacementBound& /*bound*/)
+std::size_t driftGroups(const GrainDrift& /*drift*/, std::size_t /*first*/, std::size_t /*last*/,
+                        DisplacementBound& /*bound*/)
 {
     return 0;
 }
 
-std::size_t kickLanes(const GrainKickArrays& /*kick*/, std::size_t /*first*/, std::size_t /*last*/)
+std::size_t kickGroups(const GrainKickArrays& /*kick*/, std::size_t /*first*/, std::size_t /*last*/)
 {
     return 0;
 }
 
 #endif
+
+}  // namespace avx512
 
 }  // namespace granular::md

@@ -7,7 +7,8 @@
 
 namespace granular::md {
 
-/// How many grains driftLanes() and kickLanes() take at a time.
+/// The most grains driftLanes() and kickLanes() take at a time (AVX-512F's eight doubles); they take as many as the
+/// grain pairs' lanes (pairLaneWidth(): eight, or four with AVX2 only).
 inline constexpr std::size_t kVerletLanes = 8;
 
 /// The first half of velocity-Verlet for grains outside a periodic cell, as SoftParticleStepper::drift writes it: for a
@@ -48,19 +49,19 @@ struct GrainKickArrays {
     double dt = 0.0;                      ///< s
 };
 
-/// Whether grains are advanced kVerletLanes at a time: where the grain pairs' lanes are AVX-512F's (pairLaneWidth() is
-/// kVerletLanes; with AVX2's four, the drift and the kick are the scalar code's).
+/// Whether grains are advanced several at a time: the switch of the grain pairs' lanes (pairLanesOn()), at their width.
 [[nodiscard]] bool verletLanesOn();
 
-/// Drifts the leading grains of [first, last), kVerletLanes at a time, bit for bit as the scalar drift one grain after
-/// the other (every lane does its IEEE operations in their order, nothing fused; the components of eight grains lie
-/// in three registers as in memory, each grain's mass and inertia spread over its three components), and takes their
-/// displacements into `bound`. Returns how many it drifted: a multiple of kVerletLanes, 0 where verletLanesOn() is
-/// false. The bound is the same as the scalar one's: minima and maxima of the same values (a zero's sign aside, which
-/// neither of its bounds sees).
+/// Drifts the leading grains of [first, last), pairLaneWidth() at a time, bit for bit as the scalar drift one grain
+/// after the other (every lane does its IEEE operations in their order, nothing fused; the components of eight, or
+/// four, grains lie in three registers as in memory, each grain's mass and inertia spread over its three components),
+/// and takes their displacements into `bound`. Returns how many it drifted: a multiple of the width, 0 where
+/// verletLanesOn() is false. The bound is the same as the scalar one's: minima and maxima of the same values (a zero's
+/// sign aside, which neither of its bounds sees).
 std::size_t driftLanes(const GrainDrift& drift, std::size_t first, std::size_t last, DisplacementBound& bound);
 
-/// Kicks the leading grains of [first, last) kVerletLanes at a time, bit for bit as the scalar kick; returns how many.
+/// Kicks the leading grains of [first, last) pairLaneWidth() at a time, bit for bit as the scalar kick; returns how
+/// many.
 std::size_t kickLanes(const GrainKickArrays& kick, std::size_t first, std::size_t last);
 
 }  // namespace granular::md

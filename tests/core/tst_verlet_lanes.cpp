@@ -1,15 +1,14 @@
 // md::driftLanes and md::kickLanes: velocity-Verlet's two half steps (SoftParticleStepper's drift and kick: v' = v +
 // dt/2 (F + D + F_ext)/m + dt/2 g, x += dt v'; v += dt/2m (F + F') + J'/m + dt (g + F_ext/m), w += dt/2I (T + T'))
-// for eight grains at a time in the lanes of an AVX-512 register give bit for bit what the scalar code gives grain
-// after grain. Checked on whole runs of the soft-particle stepper, lanes on and off (md::setPairLanes, the switch of
-// both lanes; on a processor with AVX2 only, where the drift and the kick are the scalar code's, the runs check the
-// grain pairs' four lanes): every grain's position, velocity and angular velocity after every MD step, on one solver
-// thread (the kick fused with the dashpots, grain by grain) and on two (the kick by blocks of grains). The world has
-// what every branch needs: a grain count that is not a multiple of eight (the scalar code takes the rest), grains that
-// never move (infinite mass and inertia: their velocities stay, bit for bit), grains under an external force, spins,
-// gravity, friction, dashpots, a floor, and the linear and the Hertz law. And driftLanes directly: whole groups of
-// eight from where the range starts, nothing outside them touched, and the displacement bound of the scalar
-// DisplacementBound.
+// for eight grains at a time in the lanes of AVX-512 registers, or four in those of AVX2 registers, give bit for bit
+// what the scalar code gives grain after grain. Checked on whole runs of the soft-particle stepper, lanes on (at the
+// widest width the processor has) and off (md::setPairLanes, the switch of both lanes): every grain's position,
+// velocity and angular velocity after every MD step, on one solver thread (the kick fused with the dashpots, grain by
+// grain) and on two (the kick by blocks of grains). The world has what every branch needs: a grain count that is not
+// a multiple of eight (the scalar code takes the rest), grains that never move (infinite mass and inertia: their
+// velocities stay, bit for bit), grains under an external force, spins, gravity, friction, dashpots, a floor, and the
+// linear and the Hertz law. And driftLanes directly at every width the processor has: whole groups from where the
+// range starts, nothing outside them touched, and the displacement bound of the scalar DisplacementBound.
 #include "md/PairLanes.h"
 #include "md/SoftParticleStepper.h"
 #include "md/VerletLanes.h"
@@ -141,9 +140,7 @@ private slots:
         if (!md::pairLanesOn()) {
             QSKIP("this processor has neither AVX-512F nor AVX2: every grain is advanced by the scalar code");
         }
-        std::printf("lanes of %zu pairs, %s\n", md::pairLaneWidth(),
-                    md::verletLanesOn() ? "drift and kick eight grains at a time"
-                                        : "drift and kick by the scalar code");
+        std::printf("lanes of %zu grain pairs and of %zu grains\n", md::pairLaneWidth(), md::pairLaneWidth());
         for (const NormalLaw law : {NormalLaw::Linear, NormalLaw::Hertz}) {
             for (const int threads : {1, 2}) {
                 QCOMPARE(differenceBetweenLanesAndScalar(law, threads, 60), std::string());
@@ -164,61 +161,101 @@ private slots:
     void driftTakesWholeGroupsAndTheScalarBound()
     {
         if (!md::verletLanesOn()) {
-            QSKIP("this processor has no AVX-512F: every grain is advanced by the scalar code");
+            QSKIP("this processor has neither AVX-512F nor AVX2: every grain is advanced by the scalar code");
         }
+        for (const std::size_t width : {std::size_t{8}, std::size_t{4}}) {
+            md::setPairLaneWidth(width);
+            if (md::pairLaneWidth() == width) {
+                std::printf("drift, %zu grains at a time\n", width);
+                checkDriftGroups(width);
+            }
+        }
+        md::setPairLaneWidth(md::kPairLanes);
+        // Switched off, nothing is taken.
         World world = lattice();
+        DriftArrays arrays(world);
+        DisplacementBound bound;
+        md::setPairLanes(false);
+        QCOMPARE(md::driftLanes(arrays.drift(world), 0, 64, bound), std::size_t{0});
+        md::setPairLanes(true);
+    }
+
+private:
+    /// What the drift reads and writes beside the world's grains, the grains' loads set to small constants.
+    struct DriftArrays {
+        std::vector<Vec3> force;
+        std::vector<Vec3> damping;
+        std::vector<Vec3> torque;
+        std::vector<Vec3> halfVelocity;
+        std::vector<Vec3> halfAngularVelocity;
+        std::vector<Vec3> displacement;
+        std::vector<Vec3> position;
+
+        static Vec3 untouched() { return Vec3::Constant(-7.0); }
+
+        explicit DriftArrays(const World& world)
+            : force(world.particles.size(), Vec3(1e-5, -2e-5, 3e-6)),
+              damping(world.particles.size(), Vec3(-1e-6, 0.0, 2e-6)),
+              torque(world.particles.size(), Vec3(1e-9, 2e-9, -1e-9)),
+              halfVelocity(world.particles.size(), untouched()),
+              halfAngularVelocity(world.particles.size(), untouched()),
+              displacement(world.particles.size(), Vec3::Zero()), position(world.particles.position)
+        {
+        }
+
+        md::GrainDrift drift(const World& world)
+        {
+            const Particles& p = world.particles;
+            return {p.velocity.data(),
+                    p.angularVelocity.data(),
+                    p.mass.data(),
+                    p.inertia.data(),
+                    p.externalForce.data(),
+                    force.data(),
+                    damping.data(),
+                    torque.data(),
+                    position.data(),
+                    halfVelocity.data(),
+                    halfAngularVelocity.data(),
+                    displacement.data(),
+                    world.gravity,
+                    1e-3,
+                    1.0};
+        }
+    };
+
+    /// driftLanes at `width` grains a time: whole groups from where the range starts, nothing outside them touched,
+    /// the scalar DisplacementBound's bounds, and infinite ones where a displacement is not finite.
+    static void checkDriftGroups(std::size_t width)
+    {
+        const World world = lattice();
         const std::size_t n = world.particles.size();
         const Particles& p = world.particles;
-        std::vector<Vec3> force(n, Vec3(1e-5, -2e-5, 3e-6));
-        std::vector<Vec3> damping(n, Vec3(-1e-6, 0.0, 2e-6));
-        std::vector<Vec3> torque(n, Vec3(1e-9, 2e-9, -1e-9));
-        const Vec3 untouched = Vec3::Constant(-7.0);
-        std::vector<Vec3> halfVelocity(n, untouched);
-        std::vector<Vec3> halfAngularVelocity(n, untouched);
-        std::vector<Vec3> displacement(n, Vec3::Zero());
-        std::vector<Vec3> position = p.position;
-        md::GrainDrift drift{p.velocity.data(),
-                             p.angularVelocity.data(),
-                             p.mass.data(),
-                             p.inertia.data(),
-                             p.externalForce.data(),
-                             force.data(),
-                             damping.data(),
-                             torque.data(),
-                             position.data(),
-                             halfVelocity.data(),
-                             halfAngularVelocity.data(),
-                             displacement.data(),
-                             world.gravity,
-                             1e-3,
-                             1.0};
+        DriftArrays arrays(world);
+        const md::GrainDrift drift = arrays.drift(world);
         DisplacementBound bound;
-        QCOMPARE(md::driftLanes(drift, 5, 12, bound), std::size_t{0});  // fewer than eight
-        QCOMPARE(md::driftLanes(drift, 5, 30, bound), std::size_t{24});
+        QCOMPARE(md::driftLanes(drift, 5, 5 + width - 1, bound), std::size_t{0});  // less than a group
+        QCOMPARE(md::driftLanes(drift, 5, 30, bound), std::size_t{24});            // 24 grains: 3 or 6 groups
         for (std::size_t i = 0; i < n; ++i) {
             const bool drifted = i >= 5 && i < 29;
-            QCOMPARE(sameBits(halfVelocity[i], untouched), !drifted);
-            QCOMPARE(sameBits(position[i], p.position[i]), !drifted);
+            QCOMPARE(sameBits(arrays.halfVelocity[i], DriftArrays::untouched()), !drifted);
+            QCOMPARE(sameBits(arrays.position[i], p.position[i]), !drifted);
         }
         // The grains' displacements taken in one after the other by the scalar bound give the same bounds.
         DisplacementBound expected;
         for (std::size_t i = 5; i < 29; ++i) {
-            expected.add(displacement[i]);
+            expected.add(arrays.displacement[i]);
         }
         QVERIFY(expected.largest() > 0.0);
         QCOMPARE(std::bit_cast<std::uint64_t>(bound.largest()), std::bit_cast<std::uint64_t>(expected.largest()));
         QCOMPARE(std::bit_cast<std::uint64_t>(bound.pairApproach()),
                  std::bit_cast<std::uint64_t>(expected.pairApproach()));
         // A displacement that is not finite makes both bounds infinite, as the scalar bound's.
-        displacement[40] = Vec3(std::numeric_limits<double>::quiet_NaN(), 0.0, 0.0);
+        arrays.displacement[40] = Vec3(std::numeric_limits<double>::quiet_NaN(), 0.0, 0.0);
         DisplacementBound broken;
         QCOMPARE(md::driftLanes(drift, 40, 48, broken), std::size_t{8});
         QVERIFY(std::isinf(broken.largest()));
         QVERIFY(std::isinf(broken.pairApproach()));
-        // Switched off, nothing is taken.
-        md::setPairLanes(false);
-        QCOMPARE(md::driftLanes(drift, 0, 64, bound), std::size_t{0});
-        md::setPairLanes(true);
     }
 };
 

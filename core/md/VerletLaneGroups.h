@@ -1,0 +1,20 @@
+#pragma once
+
+#include "md/VerletLanes.h"
+
+#include <cstddef>
+
+// The two widths of driftLanes() and kickLanes(): eight grains in AVX-512 registers (md/VerletLanes.cpp), four in
+// AVX2 registers (md/VerletLanesAvx2.cpp). Each takes the leading whole groups of [first, last) and returns how many
+// grains it advanced; neither checks the processor (driftLanes() and kickLanes() do).
+
+namespace granular::md::avx512 {
+std::size_t driftGroups(const GrainDrift& drift, std::size_t first, std::size_t last, DisplacementBound& bound);
+std::size_t kickGroups(const GrainKickArrays& kick, std::size_t first, std::size_t last);
+}  // namespace granular::md::avx512
+
+namespace granular::md::avx2 {
+inline constexpr std::size_t kWidth = 4;
+std::size_t driftGroups(const GrainDrift& drift, std::size_t first, std::size_t last, DisplacementBound& bound);
+std::size_t kickGroups(const GrainKickArrays& kick, std::size_t first, std::size_t last);
+}  // namespace granular::md::avx2
