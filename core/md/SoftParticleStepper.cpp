@@ -306,9 +306,9 @@ void SoftParticleStepper::drift(World& world, double dt)
     const md::CandidateList::MotionRecord record = candidates_.motionRecord(n);
     // The arrays' addresses by value, captured so by the loop below: through the captured containers the compiler
     // would reload them at every store (it cannot tell a stored double from a vector's own pointers). Outside a
-    // periodic cell the grains go eight at a time where the processor has the lanes (md/VerletLanes.h), the same
-    // numbers: 20,000 spheres x1.08 the particle-steps/s on one thread, x1.07 on two (with the kick's lanes; medians of
-    // 8 alternating pairs each).
+    // periodic cell the grains go eight (AVX-512F) or four (AVX2) at a time where the processor has the lanes
+    // (md/VerletLanes.h), the same numbers: 20,000 spheres x1.08 the particle-steps/s on one thread, x1.07 on two (with
+    // the kick's lanes; medians of 8 alternating pairs each).
     const md::GrainDrift grains{p.velocity.data(),
                                 p.angularVelocity.data(),
                                 p.mass.data(),

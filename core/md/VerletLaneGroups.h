@@ -1,5 +1,6 @@
 #pragma once
 
+#include "md/PairLaneGroups.h"
 #include "md/VerletLanes.h"
 
 #include <cstddef>
@@ -14,7 +15,7 @@ std::size_t kickGroups(const GrainKickArrays& kick, std::size_t first, std::size
 }  // namespace granular::md::avx512
 
 namespace granular::md::avx2 {
-inline constexpr std::size_t kWidth = 4;
+// kWidth: the grain pairs' four (md/PairLaneGroups.h); the drift and the kick take as many grains.
 std::size_t driftGroups(const GrainDrift& drift, std::size_t first, std::size_t last, DisplacementBound& bound);
 std::size_t kickGroups(const GrainKickArrays& kick, std::size_t first, std::size_t last);
 }  // namespace granular::md::avx2
