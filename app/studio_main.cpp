@@ -1,12 +1,15 @@
 // granular-studio: the desktop studio of Granular Studio.
 //   granular-studio [SCENARIO] [--set KEY=VALUE]... [--screenshot FILE.png [--after-steps N]]
-// Without SCENARIO it opens on kFirstScenario, the studio's first screen.
+//   granular-studio --state FILE.bin [--set KEY=VALUE]... [--screenshot FILE.png [--after-steps N]]
+// Without SCENARIO it opens on kFirstScenario, the studio's first screen; --state opens a state saved by the studio
+// (File > Save state) or a run's checkpoint.bin instead, as File > Open state does.
 // Exit codes as for `granular`: 0 success, 1 runtime failure, 2 bad input (one line on stderr).
 #include "MainWindow.h"
 #include "PlotPanel.h"
 #include "ScenarioArguments.h"
 #include "SceneView.h"
 #include "SimulationController.h"
+#include "SimulationFile.h"
 #include "scenario/ScenarioError.h"
 #include "sim/Simulation.h"
 #include "util/Parallel.h"
@@ -201,6 +204,12 @@ int main(int argc, char** argv)
         QStringLiteral("fixed-threads"),
         QStringLiteral("run every step on the solver threads set, even where one thread is faster while other "
                        "programs take the cores (Simulation > Solver threads > Adapt to busy cores, on by default)"));
+    const QCommandLineOption state(QStringLiteral("state"),
+                                   QStringLiteral("open a state saved by the studio (File > Save state) or a run's "
+                                                  "checkpoint.bin instead of a scenario; it goes on exactly as the "
+                                                  "saved run would have"),
+                                   QStringLiteral("FILE.bin"));
+    parser.addOption(state);
     parser.addOption(presentation);
     parser.addOption(record);
     parser.addOption(threads);
@@ -222,6 +231,11 @@ int main(int argc, char** argv)
     if (positional.size() > 1) {
         complain(QStringLiteral("expected at most one SCENARIO, got %1 (see granular-studio --help)")
                      .arg(positional.join(QLatin1Char(' '))));
+        return BadInput;
+    }
+    if (parser.isSet(state) && !positional.isEmpty()) {
+        complain(QStringLiteral("--state: the state holds its scenario; give no SCENARIO with it, got %1")
+                     .arg(positional.front()));
         return BadInput;
     }
     std::int64_t stepsBeforeScreenshot = 0;
@@ -255,14 +269,25 @@ int main(int argc, char** argv)
     // The world is built here, before any window, so that parameters that do not fit together are
     // reported like other bad input. It is then handed to the simulation thread.
     std::unique_ptr<granular::Simulation> simulation;
+    std::string origin = scenarioName;
+    std::vector<std::string> assignments;
+    for (const auto& assignment : parser.values(set)) {
+        assignments.push_back(assignment.toStdString());
+    }
     try {
-        std::vector<std::string> assignments;
-        for (const auto& assignment : parser.values(set)) {
-            assignments.push_back(assignment.toStdString());
+        if (parser.isSet(state)) {
+            // A saved state with --set: only live keys change (those the studio edits mid-run, e.g. view.grain_size).
+            origin = parser.value(state).toStdString();
+            simulation = granular::openSimulationFile(origin, assignments);
+        } else {
+            simulation =
+                std::make_unique<granular::Simulation>(granular::scenarioFromArguments(scenarioName, assignments));
         }
-        simulation = std::make_unique<granular::Simulation>(granular::scenarioFromArguments(scenarioName, assignments));
     } catch (const granular::ScenarioError& error) {
         complain(QString::fromStdString(error.what()));
+        return BadInput;
+    } catch (const granular::CheckpointError& error) {  // one line naming the file
+        complain(QStringLiteral("--state: ") + QString::fromStdString(error.what()));
         return BadInput;
     }
 
@@ -275,7 +300,7 @@ int main(int argc, char** argv)
     // (GUI) thread; the Simulation lives on the controller's simulation thread from here on.
     // The window is declared after the controller, so it is destroyed first.
     const bool preparing = granular::ui::SimulationController::preparesStart(*simulation);
-    granular::ui::SimulationController controller(std::move(simulation), scenarioName);
+    granular::ui::SimulationController controller(std::move(simulation), origin);
     granular::ui::MainWindow window(controller);
     window.setPresentation(parser.isSet(presentation));
     window.show();

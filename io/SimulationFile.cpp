@@ -1,7 +1,9 @@
 #include "SimulationFile.h"
 
+#include "ScenarioArguments.h"
 #include "ScenarioJson.h"
 #include "scenario/ScenarioError.h"
+#include "settings/SettingsBinding.h"
 #include "sim/Simulation.h"
 #include "util/StateArchive.h"
 
@@ -47,6 +49,17 @@ std::unique_ptr<Simulation> openSimulationFile(const std::filesystem::path& path
         throw CheckpointError(path.string() + ": its scenario does not load: " + error.what());
     }
     return restoreSimulation(checkpoint, std::move(scenario), path);
+}
+
+std::unique_ptr<Simulation> openSimulationFile(const std::filesystem::path& path,
+                                               const std::vector<std::string>& assignments)
+{
+    auto simulation = openSimulationFile(path);
+    if (!assignments.empty()) {
+        const Scenario edited = scenarioWithLiveAssignments(simulation->scenario(), assignments, "an opened state");
+        simulation->applySettings(parseSettings(edited));
+    }
+    return simulation;
 }
 
 }  // namespace granular

@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace granular {
 
@@ -18,6 +20,11 @@ void saveSimulationFile(const std::filesystem::path& path, const Simulation& sim
 /// is left aside), going on exactly as the saved one would have. Throws CheckpointError with one line naming the
 /// file when it is missing, truncated, corrupted, of another version or does not fit its scenario.
 [[nodiscard]] std::unique_ptr<Simulation> openSimulationFile(const std::filesystem::path& path);
+
+/// As above, then the live keys of `assignments` (KEY=VALUE, see scenarioWithLiveAssignments) applied as the studio
+/// applies a live edit. Throws ScenarioError naming the key when one is not live or its value is refused.
+[[nodiscard]] std::unique_ptr<Simulation> openSimulationFile(const std::filesystem::path& path,
+                                                             const std::vector<std::string>& assignments);
 
 /// The simulation of a checkpoint already read from `file`, its scenario being `scenario` (the saved one, maybe with
 /// live keys changed). Throws CheckpointError naming `file` when the state does not read back.

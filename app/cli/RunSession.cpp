@@ -5,6 +5,7 @@
 #include "CompressionFiles.h"
 #include "CsvSeries.h"
 #include "RunOutput.h"
+#include "ScenarioArguments.h"
 #include "ScenarioJson.h"
 #include "SimulationFile.h"
 #include "cli/Commands.h"
@@ -130,20 +131,7 @@ RunSession RunSession::resume(const fs::path& directory, const std::vector<std::
 {
     const Checkpoint checkpoint = readCheckpoint(directory / "checkpoint.bin");
     Scenario scenario = scenarioFromJson(checkpoint.scenarioJson, (directory / "checkpoint.bin").string());
-    Scenario edited = scenario;
-    for (const auto& assignment : assignments) {
-        const auto equals = assignment.find('=');
-        if (equals == std::string::npos || equals == 0) {
-            throw ScenarioError("--set: '" + assignment + "' is not of the form KEY=VALUE (e.g. run.time=10)");
-        }
-        const std::string key = assignment.substr(0, equals);
-        const Parameter* p = Schema::instance().find(key);
-        if (p != nullptr && p->mutability != Mutability::Live) {
-            throw ScenarioError(key + ": applies when a world is built, not to a resumed run; accepted: a live key "
-                                      "such as run.time");
-        }
-        edited.setFromText(key, assignment.substr(equals + 1));
-    }
+    const Scenario edited = scenarioWithLiveAssignments(scenario, assignments, "a resumed run");
     // The run's step count, its end (run.time / solver.dt) and its output grid count steps of the saved solver.dt: a
     // resume at another dt ended at the wrong time, with rows off the grid.
     const double savedStep = parseSettings(scenario).solver.dt;

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdlib>
+#include <utility>
 
 namespace {
 
@@ -52,6 +53,29 @@ Finished runStudio(const QStringList& arguments)
     result.out = QString::fromLocal8Bit(studio.readAllStandardOutput());
     result.err = QString::fromLocal8Bit(studio.readAllStandardError());
     return result;
+}
+
+/// Runs the built `granular` (the CLI) and waits for it; its exit code (-1 when it did not finish or crashed).
+int runCli(const QStringList& arguments)
+{
+    QProcess cli;
+    cli.start(QStringLiteral(GRANULAR_CLI_PATH), arguments);
+    if (!cli.waitForFinished(studioTimeout)) {
+        cli.kill();
+        cli.waitForFinished();
+        return -1;
+    }
+    return cli.exitStatus() == QProcess::NormalExit ? cli.exitCode() : -1;
+}
+
+/// The checkpoint of `scenario` run by the CLI to `time` (s) on one thread, in `folder`: a state to open with --state.
+QString checkpointOf(const QString& scenario, const QString& time, const QString& folder)
+{
+    const int exitCode =
+        runCli({QStringLiteral("run"), scenario, QStringLiteral("--quiet"), QStringLiteral("--threads"),
+                QStringLiteral("1"), QStringLiteral("--set"), QStringLiteral("run.time=") + time,
+                QStringLiteral("--checkpoint-every"), time, QStringLiteral("--out"), folder});
+    return exitCode == 0 ? QDir(folder).filePath(QStringLiteral("checkpoint.bin")) : QString();
 }
 
 /// Height colours of particles (and of the colour bar) are saturated; the background, walls,
@@ -189,13 +213,17 @@ private slots:
         // piston3d compressed (t = 29 s): its scenario leaves view.grain_size automatic, so the studio draws the
         // spheres at half their radius and the force network inside the packing is what one sees; at full size
         // (view.grain_size = 1) only the chains at the surface show. Both windows hold the same f_n colour bar.
+        // The compressed state is the CLI's checkpoint, opened twice with --state (the studio stepping there itself
+        // drew every frame on the way: 2 x ~55 CPU-s of software rendering in CI).
         QTemporaryDir directory;
         QVERIFY(directory.isValid());
+        const QString state =
+            checkpointOf(QStringLiteral("piston3d"), QStringLiteral("29"), directory.filePath(QStringLiteral("run")));
+        QVERIFY2(!state.isEmpty(), "granular run piston3d --checkpoint-every 29 failed");
         std::array<double, 2> chainFraction{};
         for (int k = 0; k < 2; ++k) {
             const QString path = directory.filePath(QStringLiteral("piston3d_%1.png").arg(k));
-            QStringList arguments{QStringLiteral("piston3d"), QStringLiteral("--screenshot"), path,
-                                  QStringLiteral("--after-steps"), QStringLiteral("2900")};
+            QStringList arguments{QStringLiteral("--state"), state, QStringLiteral("--screenshot"), path};
             if (k == 1) {
                 arguments << QStringLiteral("--set") << QStringLiteral("view.grain_size=1");
             }
@@ -289,10 +317,44 @@ private slots:
             QVERIFY(!QFile::exists(shot));
         }
         const QString shot = folder.filePath(QStringLiteral("fixed.png"));
-        const auto run = runStudio({QStringLiteral("piston2d"), QStringLiteral("--threads"), QStringLiteral("2"),
+        // (freefall2d: piston2d would first play to its studio.start_time, ~10 CPU-s of frames.)
+        const auto run = runStudio({QStringLiteral("freefall2d"), QStringLiteral("--threads"), QStringLiteral("2"),
                                     QStringLiteral("--fixed-threads"), QStringLiteral("--screenshot"), shot,
                                     QStringLiteral("--after-steps"), QStringLiteral("5")});
         QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.err.isEmpty(), qPrintable(run.err));
+        QVERIFY(!QImage(shot).isNull());
+    }
+
+    void stateOptionIsChecked()
+    {
+        // --state FILE.bin: a file that is not a readable state, a SCENARIO beside it or a --set of a key that only
+        // applies when a world is built: exit 2 with one line naming the option (and the file or key), nothing drawn.
+        const QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        const QString shot = folder.filePath(QStringLiteral("state.png"));
+        const QString missing = folder.filePath(QStringLiteral("missing.bin"));
+        const QString state =
+            checkpointOf(QStringLiteral("freefall2d"), QStringLiteral("0.01"), folder.filePath(QStringLiteral("run")));
+        QVERIFY2(!state.isEmpty(), "granular run freefall2d --checkpoint-every 0.01 failed");
+        const std::array<std::pair<QStringList, QString>, 3> cases{{
+            {{QStringLiteral("--state"), missing}, QStringLiteral("--state: ") + missing},
+            {{QStringLiteral("piston2d"), QStringLiteral("--state"), state}, QStringLiteral("--state")},
+            {{QStringLiteral("--state"), state, QStringLiteral("--set"), QStringLiteral("particles.count=5")},
+             QStringLiteral("particles.count: applies when a world is built")},
+        }};
+        for (const auto& [arguments, expected] : cases) {
+            const auto run = runStudio(arguments + QStringList{QStringLiteral("--screenshot"), shot});
+            QCOMPARE(run.exitCode, 2);
+            QCOMPARE(run.err.trimmed().count(QLatin1Char('\n')), 0);
+            QVERIFY2(run.err.startsWith(QStringLiteral("granular-studio: ")) && run.err.contains(expected),
+                     qPrintable(run.err));
+            QVERIFY(!QFile::exists(shot));
+        }
+        // A live key goes with the state: the studio opens it and draws.
+        const auto run = runStudio({QStringLiteral("--state"), state, QStringLiteral("--set"),
+                                    QStringLiteral("run.time=1"), QStringLiteral("--screenshot"), shot});
+        QVERIFY2(run.status == QProcess::NormalExit && run.exitCode == 0, qPrintable(run.err));
         QVERIFY2(run.err.isEmpty(), qPrintable(run.err));
         QVERIFY(!QImage(shot).isNull());
     }
