@@ -30,8 +30,10 @@ Scenario scenarioWithLiveAssignments(Scenario saved, const std::vector<std::stri
         const std::string key = assignment.substr(0, equals);
         const Parameter* p = Schema::instance().find(key);
         if (p != nullptr && p->mutability != Mutability::Live) {
-            throw ScenarioError(key + ": applies when a world is built, not to " + goingOn +
-                                "; accepted: a live key such as run.time");
+            std::string message = key + ": applies when a world is built, not to ";
+            message += goingOn;
+            message += "; accepted: a live key such as run.time";
+            throw ScenarioError(message);
         }
         saved.setFromText(key, assignment.substr(equals + 1));
     }
