@@ -299,8 +299,12 @@ int main(int argc, char** argv)
     // Threads: the controller object, the window, its widgets and every VTK object live on this
     // (GUI) thread; the Simulation lives on the controller's simulation thread from here on.
     // The window is declared after the controller, so it is destroyed first.
-    const bool preparing = granular::ui::SimulationController::preparesStart(*simulation);
-    granular::ui::SimulationController controller(std::move(simulation), origin);
+    // A saved state opens where it stands, as File > Open state does; a scenario plays to its studio.start_time.
+    using Opening = granular::ui::SimulationController::Opening;
+    const Opening opening = parser.isSet(state) ? Opening::SavedState : Opening::Scenario;
+    const bool preparing =
+        opening == Opening::Scenario && granular::ui::SimulationController::preparesStart(*simulation);
+    granular::ui::SimulationController controller(std::move(simulation), origin, opening);
     granular::ui::MainWindow window(controller);
     window.setPresentation(parser.isSet(presentation));
     window.show();

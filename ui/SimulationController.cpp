@@ -74,12 +74,15 @@ public:
         connect(timer_, &QTimer::timeout, this, [this] { runBatch(); });
     }
 
-    /// Announces the run the worker was built with (first thing on the simulation thread).
-    void start()
+    /// Announces the run the worker was built with (first thing on the simulation thread); a scenario built afresh
+    /// (`prepare`) then plays to its studio.start_time.
+    void start(bool prepare)
     {
         runBehindTheGui();  // the drawing first where both want a core; the solver's threads inherit it
         announceRun(false);
-        prepareStart();
+        if (prepare) {
+            prepareStart();
+        }
     }
 
     void shutdown()
@@ -622,7 +625,8 @@ private:
     double lastPistonForce_ = std::numeric_limits<double>::quiet_NaN();  ///< N, used by the last step
 };
 
-SimulationController::SimulationController(std::unique_ptr<Simulation> simulation, std::string origin, QObject* parent)
+SimulationController::SimulationController(std::unique_ptr<Simulation> simulation, std::string origin, Opening opening,
+                                           QObject* parent)
     : QObject(parent), shared_(std::make_shared<Shared>())
 {
     if (!simulation) {
@@ -633,7 +637,7 @@ SimulationController::SimulationController(std::unique_ptr<Simulation> simulatio
     worker_->moveToThread(&thread_);
     thread_.setObjectName(QStringLiteral("simulation"));
     thread_.start();
-    post([](Worker& w) { w.start(); });
+    post([opening](Worker& w) { w.start(opening == Opening::Scenario); });
 }
 
 SimulationController::~SimulationController()

@@ -35,9 +35,14 @@ class SimulationController final : public QObject {
     Q_OBJECT
 
 public:
+    /// What the first run is: a scenario built afresh, which plays on its own to its studio.start_time, or a saved
+    /// state, which opens where it stands and paused (as openState()).
+    enum class Opening { Scenario, SavedState };
+
     /// Takes over `simulation` (built on the caller's thread and not touched there again) and
-    /// starts the simulation thread. `origin` names the scenario (built-in name or file path).
-    SimulationController(std::unique_ptr<Simulation> simulation, std::string origin, QObject* parent = nullptr);
+    /// starts the simulation thread. `origin` names the scenario (built-in name or file path) or the state's file.
+    SimulationController(std::unique_ptr<Simulation> simulation, std::string origin,
+                         Opening opening = Opening::Scenario, QObject* parent = nullptr);
     ~SimulationController() override;
     Q_DISABLE_COPY_MOVE(SimulationController)
 

@@ -178,6 +178,23 @@ private slots:
         QVERIFY(std::abs(published.status->time - 0.5) < 1e-9);
     }
 
+    void aSavedStateOpensWhereItStands()
+    {
+        // Opening::SavedState (granular-studio --state): the run opens paused where it stands, even before its
+        // studio.start_time, as File > Open state does; play goes on from there.
+        auto simulation = std::make_unique<granular::Simulation>(
+            granular::scenarioFromArguments("piston2d", {"studio.start_time=0.5"}));
+        auto controller = std::make_unique<SimulationController>(std::move(simulation), "piston2d.bin",
+                                                                 SimulationController::Opening::SavedState);
+        Published published;
+        QVERIFY(waitForStatus(*controller, published, 0));
+        QTest::qWait(300);
+        QCOMPARE(controller->steps(), std::int64_t{0});
+        QVERIFY(!controller->isRunning());
+        controller->stepOnce();
+        QVERIFY(waitForStatus(*controller, published, 1));
+    }
+
     void parametersAreCheckedByTheSchema()
     {
         auto controller = controllerFor("piston2d");
