@@ -4,17 +4,30 @@
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
 
+#include <utility>
+
 namespace granular {
+
+namespace {
+
+/// KEY and VALUE of one `--set KEY=VALUE`; `example` shows the form in the message when it is not of it.
+std::pair<std::string, std::string> keyAndValue(const std::string& assignment, const char* example)
+{
+    const auto equals = assignment.find('=');
+    if (equals == std::string::npos || equals == 0) {
+        throw ScenarioError("--set: '" + assignment + "' is not of the form KEY=VALUE (e.g. " + example + ")");
+    }
+    return {assignment.substr(0, equals), assignment.substr(equals + 1)};
+}
+
+}  // namespace
 
 Scenario scenarioFromArguments(const std::string& nameOrPath, const std::vector<std::string>& assignments)
 {
     Scenario scenario = resolveScenario(nameOrPath);
     for (const auto& assignment : assignments) {
-        const auto equals = assignment.find('=');
-        if (equals == std::string::npos || equals == 0) {
-            throw ScenarioError("--set: '" + assignment + "' is not of the form KEY=VALUE (e.g. solver.dt=0.001)");
-        }
-        scenario.setFromText(assignment.substr(0, equals), assignment.substr(equals + 1));
+        const auto [key, value] = keyAndValue(assignment, "solver.dt=0.001");
+        scenario.setFromText(key, value);
     }
     return scenario;
 }
@@ -23,11 +36,7 @@ Scenario scenarioWithLiveAssignments(Scenario saved, const std::vector<std::stri
                                      const std::string& goingOn)
 {
     for (const auto& assignment : assignments) {
-        const auto equals = assignment.find('=');
-        if (equals == std::string::npos || equals == 0) {
-            throw ScenarioError("--set: '" + assignment + "' is not of the form KEY=VALUE (e.g. run.time=10)");
-        }
-        const std::string key = assignment.substr(0, equals);
+        const auto [key, value] = keyAndValue(assignment, "run.time=10");
         const Parameter* p = Schema::instance().find(key);
         if (p != nullptr && p->mutability != Mutability::Live) {
             std::string message = key + ": applies when a world is built, not to ";
@@ -35,7 +44,7 @@ Scenario scenarioWithLiveAssignments(Scenario saved, const std::vector<std::stri
             message += "; accepted: a live key such as run.time";
             throw ScenarioError(message);
         }
-        saved.setFromText(key, assignment.substr(equals + 1));
+        saved.setFromText(key, value);
     }
     return saved;
 }

@@ -90,12 +90,12 @@ const std::vector<RelaxedReference>& PeriodicContactNormalsTest::packings()
 
 void PeriodicContactNormalsTest::referenceEnsembleRelaxes()
 {
+    const std::vector<RelaxedReference>& relaxed = packings();
     std::int64_t steps = 0;
     for (int k = 0; k < kPackings; ++k) {
-        const RelaxedReference& r = packings()[static_cast<std::size_t>(k)];
+        const RelaxedReference& r = relaxed[static_cast<std::size_t>(k)];
         QVERIFY2(r.relaxed, ("seed " + std::to_string(k + 1) +
-                             ": the stopping rule (mean speed and acceleration < "
-                             "1e-10) was not met in " +
+                             ": the stopping rule (mean speed and acceleration < 1e-10) was not met in " +
                              std::to_string(r.steps) + " steps")
                                 .c_str());
         steps += r.steps;
@@ -108,8 +108,9 @@ void PeriodicContactNormalsTest::referenceEnsembleRelaxesToTheExternalPressure()
     const double pExt = 1.0;  // periodic2d's pressure.external
     std::array<double, 3> sum{};
     std::array<double, 3> sumSquares{};
+    const std::vector<RelaxedReference>& relaxed = packings();
     for (int k = 0; k < kPackings; ++k) {
-        const RelaxedReference& r = packings()[static_cast<std::size_t>(k)];
+        const RelaxedReference& r = relaxed[static_cast<std::size_t>(k)];
         const std::string name = "seed " + std::to_string(k + 1);
         QVERIFY2(std::fabs(r.innerPressure - pExt) < 1e-6,
                  (name + ": eq. 27 P_in* = " + std::to_string(r.innerPressure) + " Pa, P_ext = 1 Pa").c_str());
