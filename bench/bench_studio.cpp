@@ -3,6 +3,7 @@
 //     the studio window open and playing (SimulationController + MainWindow), the same steps from
 //     the same state; meanwhile a 10 ms QTimer probe on the GUI thread records how late the event
 //     loop answers (max and 99th percentile).
+//  1b. The studio's scene view alone, at its size in the window, drawing piston2d frames with no solver running.
 //  2. The scene view alone with a packing of N spheres (default 20,000) and its force chains:
 //     frames/s when every frame is a new Frame (what a running simulation costs) and when only
 //     the camera turns.
@@ -338,6 +339,35 @@ std::shared_ptr<const Frame> packing(int spheres, double phase)
     return frame;
 }
 
+/// Frames a scene view shows per second while `change` (called with the frames swapped so far) runs after each
+/// swap: the view is shown with `first` and has drawn it before measuring starts.
+class ViewMeter {
+public:
+    ViewMeter(ui::SceneView& view, const std::shared_ptr<const Frame>& first) : view_(view)
+    {
+        QObject::connect(&view_, &QOpenGLWindow::frameSwapped, [this] { ++swapped_; });
+        view_.show();
+        view_.showFrame(first);
+        waitFor([this] { return swapped_ > 0; }, 60.0);
+    }
+
+    template <class Change> double framesPerSecond(Change change, double seconds)
+    {
+        const qint64 first = swapped_;
+        QElapsedTimer clock;
+        clock.start();
+        const auto next = QObject::connect(&view_, &QOpenGLWindow::frameSwapped, [&] { change(swapped_); });
+        change(0);
+        waitFor([] { return false; }, seconds);
+        QObject::disconnect(next);
+        return static_cast<double>(swapped_ - first) / (1e-3 * static_cast<double>(clock.elapsed()));
+    }
+
+private:
+    ui::SceneView& view_;
+    qint64 swapped_ = 0;
+};
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -370,6 +400,7 @@ int main(int argc, char** argv)
     }
     double studio = 0.0;
     double framesPerSecond = 0.0;
+    QSize studioViewSize;
     LatencyProbe probe(10);
     PostedCallProbe posted(10);
     {
@@ -433,6 +464,7 @@ int main(int argc, char** argv)
         app.recording = false;
         studio = static_cast<double>(controller.steps() - state.steps) / seconds;
         framesPerSecond = static_cast<double>(window.renderedFrames() - rendered) / seconds;
+        studioViewSize = window.sceneView()->size();
     }
     std::printf("piston2d (%zu disks, steps %lld..%lld): headless %.1f steps/s, studio %.1f steps/s (%.0f %%), "
                 "view %.1f frames/s\n",
@@ -464,29 +496,37 @@ int main(int argc, char** argv)
                        {"posted_call_max_delay_ms", posted.maximum()},
                        {"posted_call_p99_delay_ms", posted.percentile(0.99)}};
 
+    // 1b. The studio's scene view by itself, at the size it had in the window, drawing piston2d frames (two states
+    // 20 steps apart, in turn) with nothing else running: what a frame costs to draw when no solver shares the cores.
+    {
+        Simulation simulation(scenario, state);
+        const auto first = simulation.frame();
+        for (int n = 0; n < 20; ++n) {
+            simulation.step();
+        }
+        const std::array frames{first, simulation.frame()};
+        ui::SceneView view;
+        view.resize(studioViewSize);
+        ViewMeter meter(view, frames[0]);
+        const double alone = meter.framesPerSecond(
+            [&](qint64 k) { view.showFrame(frames[static_cast<std::size_t>(k % 2)]); }, options.seconds);
+        std::printf("piston2d's scene view alone (%dx%d, no solver running): %.1f frames/s with a new frame each time "
+                    "(%.1f ms a frame)\n",
+                    studioViewSize.width(), studioViewSize.height(), alone, 1e3 / alone);
+        out["piston2d"]["view_alone_frames_per_s"] = alone;
+        out["piston2d"]["view_width"] = studioViewSize.width();
+        out["piston2d"]["view_height"] = studioViewSize.height();
+    }
+
     // 2. The view alone: N spheres with force chains.
     {
         ui::SceneView view;
         view.resize(options.width, options.height);
-        view.show();
         const std::array frames{packing(options.spheres, 0.0), packing(options.spheres, 0.02)};
-        qint64 swapped = 0;
-        QObject::connect(&view, &QOpenGLWindow::frameSwapped, [&swapped] { ++swapped; });
-        view.showFrame(frames[0]);
-        waitFor([&] { return swapped > 0; }, 60.0);
+        ViewMeter meter(view, frames[0]);
         const auto contacts = frames[0]->contacts.size();
-
+        const auto measure = [&](auto change) { return meter.framesPerSecond(change, options.seconds); };
         // New frames: each paint shows the other frame (data upload + render).
-        const auto measure = [&](auto change) {
-            const qint64 first = swapped;
-            QElapsedTimer clock;
-            clock.start();
-            const auto next = QObject::connect(&view, &QOpenGLWindow::frameSwapped, [&] { change(swapped); });
-            change(0);
-            waitFor([] { return false; }, options.seconds);
-            QObject::disconnect(next);
-            return static_cast<double>(swapped - first) / (1e-3 * static_cast<double>(clock.elapsed()));
-        };
         const double newFrames = measure([&](qint64 k) { view.showFrame(frames[static_cast<std::size_t>(k % 2)]); });
         const double orbit = measure([&](qint64) { view.orbit(1.0); });
         const int turningReduction = view.drawnReduction();

@@ -1,16 +1,16 @@
 #include "FrameScene.h"
 
-#include "AxisTicks.h"
 #include "BoundaryGeometry.h"
 #include "ColourMaps.h"
+#include "OverlayImage.h"
+#include "OverlayPictures.h"
 #include "sim/Frame.h"
 
 #include <vtkActor.h>
 #include <vtkCamera.h>
 #include <vtkCellArray.h>
-#include <vtkDoubleArray.h>
+#include <vtkCommand.h>
 #include <vtkFloatArray.h>
-#include <vtkLookupTable.h>
 #include <vtkNew.h>
 #include <vtkOpenGLSphereMapper.h>
 #include <vtkOpenGLStickMapper.h>
@@ -19,10 +19,8 @@
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
+#include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
-#include <vtkScalarBarActor.h>
-#include <vtkTextActor.h>
-#include <vtkTextProperty.h>
 #include <vtkUnsignedCharArray.h>
 
 #include <algorithm>
@@ -47,7 +45,6 @@ constexpr Rgb wallColour{0.66, 0.75, 0.90};
 constexpr Rgb pistonColour{0.80, 0.86, 0.96};
 constexpr Rgb outlineColour{0.55, 0.60, 0.70};
 constexpr Rgb cellColour{0.55, 0.85, 0.78};
-constexpr Rgb labelColour{0.88, 0.90, 0.94};
 constexpr Rgb highlightColour{1.0, 1.0, 1.0};
 /// An image of the periodic cell's content keeps this share of its colour, the rest being the background's.
 constexpr double kImageColourShare = 0.5;
@@ -70,17 +67,6 @@ constexpr double thickestStick = 0.65;
 constexpr vtkIdType kMostSticksWhileMoving = 6000;
 /// Colour span of the strong network above the threshold, in units of <f_n>.
 constexpr double strongColourSpan = 3.0;
-
-void fillTable(vtkLookupTable& table, std::span<const Rgb> stops)
-{
-    constexpr int entries = 256;
-    table.SetNumberOfTableValues(entries);
-    for (int i = 0; i < entries; ++i) {
-        const Rgb c = colourAt(stops, static_cast<double>(i) / (entries - 1));
-        table.SetTableValue(i, c[0], c[1], c[2], 1.0);
-    }
-    table.Build();
-}
 
 std::array<unsigned char, 3> bytes(const Rgb& c)
 {
@@ -166,71 +152,41 @@ std::array<unsigned char, 3> dimmed(const std::array<unsigned char, 3>& c)
     return out;
 }
 
-void styleText(vtkTextProperty& text, int points)
-{
-    text.SetFontSize(points);
-    text.SetColor(labelColour.data());
-    text.SetFontFamilyToArial();
-    text.BoldOff();
-    text.ItalicOff();
-    text.ShadowOff();
-}
+/// The colour bars' places and heights in the view (fractions of its width and height): the particles' at the right
+/// edge, the forces' at the left; both from 10 % of the height up; a ramp 0.3 of a bar's width, which is at most
+/// 11 % of the view's width and kBarPixels at text scale 1.
+constexpr double kBarBottom = 0.10;
+constexpr double kParticleBarRight = 0.99;
+constexpr double kParticleBarHeight = 0.78;
+constexpr double kForceBarLeft = 0.04;
+constexpr double kForceBarHeight = 0.72;
+constexpr double kBarWidth = 0.11;
+constexpr double kRampShare = 0.3;
+/// The caption's top-left corner, fractions of the view's width and height from its bottom left.
+constexpr double kCaptionLeft = 0.01;
+constexpr double kCaptionTop = 0.985;
+/// VTK's pixels per inch unless a window sets its own (SceneView lowers it while the camera moves).
+constexpr double kVtkDefaultDpi = 72.0;
 
-/// Point sizes of the caption and of the colour bars' titles and labels, and the bars' widest, at text scale 1.
-constexpr int kCaptionPoints = 14;
-constexpr int kBarTitlePoints = 15;
-constexpr int kBarLabelPoints = 13;
-constexpr int kBarPixels = 110;
+/// What a colour bar shows, for a redraw only when it changes.
+struct BarContent {
+    double low = 0.0;
+    double high = 1.0;
+    bool wholeNumbers = false;
+    QString title;
+    bool visible = false;
+    friend bool operator==(const BarContent&, const BarContent&) = default;
+};
 
-int scaledPoints(int points, double scale)
-{
-    return static_cast<int>(std::lround(points * scale));
-}
-
-/// Text sizes for the text scale (presentation mode).
-void sizeBar(vtkScalarBarActor& bar, double scale)
-{
-    bar.SetMaximumWidthInPixels(scaledPoints(kBarPixels, scale));
-    styleText(*bar.GetTitleTextProperty(), scaledPoints(kBarTitlePoints, scale));
-    styleText(*bar.GetLabelTextProperty(), scaledPoints(kBarLabelPoints, scale));
-}
-
-void styleBar(vtkScalarBarActor& bar, vtkLookupTable& table)
-{
-    bar.SetLookupTable(&table);
-    bar.SetNumberOfLabels(5);
-    bar.SetLabelFormat("%.3g");
-    bar.SetBarRatio(0.3);
-    // Fixed point sizes: by default the text grows with the window and crowds the bar.
-    bar.UnconstrainedFontSizeOn();
-    sizeBar(bar, 1.0);
-}
-
-/// Labels the bar at round values (1, 2 or 5 times a power of ten apart, AxisTicks) within [low, high]; whole
-/// numbers only for a count.
-void setRoundLabels(vtkScalarBarActor& bar, vtkDoubleArray& labels, double low, double high, bool wholeNumbers)
-{
-    if (!std::isfinite(low) || !std::isfinite(high) || !(high > low)) {
-        bar.SetUseCustomLabels(false);  // VTK's own labels (ParticleFields keeps ranges finite and open)
-        return;
-    }
-    AxisTicks ticks = roundTicks(low, high, 5);
-    if (wholeNumbers && ticks.interval < 1.0) {
-        ticks = {std::ceil(low), 1.0, 0};
-    }
-    labels.Reset();
-    const double first = ticks.anchor + ticks.interval * std::ceil((low - ticks.anchor) / ticks.interval - 1e-9);
-    const double last = high + 1e-9 * ticks.interval;
-    constexpr int kMostLabels = 20;  // roundTicks asks for 5
-    for (int k = 0; k < kMostLabels && first + k * ticks.interval <= last; ++k) {
-        const double x = first + k * ticks.interval;
-        labels.InsertNextValue(std::fabs(x) < 1e-12 * ticks.interval ? 0.0 : x);
-    }
-    bar.SetCustomLabels(&labels);
-    bar.SetUseCustomLabels(true);
-    const std::string format = "%." + std::to_string(ticks.decimals) + "f";
-    bar.SetLabelFormat(format.c_str());
-}
+/// A colour bar drawn by OverlayImage, and what its picture was drawn from.
+struct ColourBar {
+    std::span<const Rgb> stops;
+    bool labelsLeft = false;
+    BarContent content;
+    BarContent drawnContent;
+    ColourBarLook drawnLook;  ///< height, ramp and text size of the picture shown
+    OverlayImage overlay;
+};
 
 /// Points with one poly-vertex over all of them: the imposter mappers draw points only, but
 /// VTK 9.1's polydata mapper skips inputs without cells.
@@ -329,9 +285,7 @@ struct FrameScene::Props {
     vtkNew<vtkPolyData> particles;
     vtkNew<vtkOpenGLSphereMapper> particleMapper;
     vtkNew<vtkActor> particleActor;
-    vtkNew<vtkLookupTable> particleColours;
-    vtkNew<vtkScalarBarActor> particleBar;
-    vtkNew<vtkDoubleArray> particleLabels;  ///< the particle bar's round values
+    ColourBar particleBar;
 
     StickImposters sticks;
     std::vector<float> stickForces;  ///< f_n / <f_n> of each of the sticks
@@ -339,9 +293,7 @@ struct FrameScene::Props {
     bool strongestStale = true;      ///< the strongest sticks are not those of the current sticks
     bool reducedDetail = false;      ///< the camera moves: draw the strongest sticks only
     std::string fullCaption;         ///< the caption with every stick drawn
-    vtkNew<vtkLookupTable> forceColours;
-    vtkNew<vtkScalarBarActor> forceBar;
-    vtkNew<vtkDoubleArray> forceLabels;  ///< the force bar's round values
+    ColourBar forceBar;
 
     vtkNew<vtkPolyDataMapper> wallMapper;
     vtkNew<vtkActor> wallActor;
@@ -351,7 +303,11 @@ struct FrameScene::Props {
     vtkNew<vtkActor> containerActor;
     vtkNew<vtkPolyDataMapper> highlightMapper;
     vtkNew<vtkActor> highlightActor;
-    vtkNew<vtkTextActor> caption;
+    QString captionText;  ///< the caption as shown now (with the moving camera's note)
+    OverlayImage caption;
+    QString drawnCaption;        ///< the caption's picture was drawn from this text
+    int drawnCaptionPixels = 0;  ///< and at this text size
+    unsigned long overlayObserver = 0;
 
     std::shared_ptr<const Frame> frame;
     SceneOptions options;
@@ -389,16 +345,10 @@ FrameScene::FrameScene() : props_(std::make_unique<Props>())
 
     p.strongest.actor->VisibilityOff();
 
-    fillTable(*p.particleColours.Get(), kParticleColours);
-    styleBar(*p.particleBar.Get(), *p.particleColours.Get());
-    p.particleBar->SetPosition(0.88, 0.10);
-    p.particleBar->SetPosition2(0.11, 0.78);
-    fillTable(*p.forceColours.Get(), kForceColours);
-    styleBar(*p.forceBar.Get(), *p.forceColours.Get());
-    p.forceBar->SetTitle("f_n / <f_n>");
-    p.forceBar->SetPosition(0.04, 0.10);
-    p.forceBar->SetPosition2(0.11, 0.72);
-    p.forceBar->SetTextPositionToSucceedScalarBar();
+    p.particleBar.stops = kParticleColours;
+    p.particleBar.labelsLeft = true;
+    p.forceBar.stops = kForceColours;
+    p.forceBar.content.title = QStringLiteral("f_n / <f_n>");
 
     p.wallActor->SetMapper(p.wallMapper);
     p.wallActor->GetProperty()->SetColor(wallColour[0], wallColour[1], wallColour[2]);
@@ -414,11 +364,6 @@ FrameScene::FrameScene() : props_(std::make_unique<Props>())
     p.highlightActor->GetProperty()->LightingOff();
     p.highlightActor->VisibilityOff();
 
-    styleText(*p.caption->GetTextProperty(), kCaptionPoints);
-    p.caption->GetTextProperty()->SetVerticalJustificationToTop();
-    p.caption->GetPositionCoordinate()->SetCoordinateSystemToNormalizedViewport();
-    p.caption->GetPositionCoordinate()->SetValue(0.01, 0.985);
-
     p.renderer->AddActor(p.containerActor);
     p.renderer->AddActor(p.wallActor);
     p.renderer->AddActor(p.pistonActor);
@@ -426,12 +371,18 @@ FrameScene::FrameScene() : props_(std::make_unique<Props>())
     p.renderer->AddActor(p.sticks.actor);
     p.renderer->AddActor(p.strongest.actor);
     p.renderer->AddActor(p.highlightActor);
-    p.renderer->AddViewProp(p.particleBar);
-    p.renderer->AddViewProp(p.forceBar);
-    p.renderer->AddViewProp(p.caption);
+    p.renderer->AddViewProp(p.particleBar.overlay.prop());
+    p.renderer->AddViewProp(p.forceBar.overlay.prop());
+    p.renderer->AddViewProp(p.caption.prop());
+    // The pictures over the scene are laid out for the viewport's size as each render starts.
+    p.overlayObserver = p.renderer->AddObserver(vtkCommand::StartEvent, this, &FrameScene::placeOverlays);
 }
 
-FrameScene::~FrameScene() = default;
+FrameScene::~FrameScene()
+{
+    // The render window may hold the renderer longer than this scene lives.
+    props_->renderer->RemoveObserver(props_->overlayObserver);
+}
 
 vtkRenderer* FrameScene::renderer() const
 {
@@ -499,10 +450,6 @@ void FrameScene::setOptions(const SceneOptions& options)
     const bool rescaled = options.textScale != p.options.textScale || options.lineScale != p.options.lineScale;
     p.options = options;
     if (rescaled) {
-        sizeBar(*p.particleBar.Get(), options.textScale);
-        sizeBar(*p.forceBar.Get(), options.textScale);
-        styleText(*p.caption->GetTextProperty(), scaledPoints(kCaptionPoints, options.textScale));
-        p.caption->GetTextProperty()->SetVerticalJustificationToTop();
         p.highlightActor->GetProperty()->SetLineWidth(static_cast<float>(2.5 * options.lineScale));
         if (p.frame) {
             show(p.frame);  // the outlines' widths
@@ -564,10 +511,8 @@ void FrameScene::redraw()
     p.radii->Modified();
     p.colours->Modified();
     p.particles->Modified();
-    p.particleColours->SetTableRange(field.low, field.high);
-    p.particleBar->SetTitle(fieldTitle(o.colourField).toStdString().c_str());
-    setRoundLabels(*p.particleBar.Get(), *p.particleLabels.Get(), field.low, field.high,
-                   o.colourField == ColourField::Coordination);
+    p.particleBar.content = {field.low, field.high, o.colourField == ColourField::Coordination,
+                             fieldTitle(o.colourField), true};
 
     // Sticks: in 2D lifted in front of the disks (the camera looks down -z); in 3D inside the
     // (shrunk) spheres.
@@ -620,9 +565,9 @@ void FrameScene::redraw()
     }
     p.sticks.modified();
     p.strongestStale = true;
-    p.forceColours->SetTableRange(colourLow, colourHigh);
-    setRoundLabels(*p.forceBar.Get(), *p.forceLabels.Get(), colourLow, colourHigh, false);
-    p.forceBar->SetVisibility(stickCount > 0 ? 1 : 0);
+    p.forceBar.content.low = colourLow;
+    p.forceBar.content.high = colourHigh;
+    p.forceBar.content.visible = stickCount > 0;
 
     std::string caption = "t = " + QString::number(frame.time, 'g', 6).toStdString() + " s   " + std::to_string(count) +
                           (count == 1 ? " particle" : " particles");
@@ -682,7 +627,60 @@ void FrameScene::showStickDetail()
         caption += "   (while the camera moves: the " + std::to_string(kMostSticksWhileMoving) + " strongest of " +
                    std::to_string(all) + " sticks)";
     }
-    p.caption->SetInput(caption.c_str());
+    p.captionText = QString::fromStdString(caption);
+}
+
+void FrameScene::placeOverlays(vtkObject* /*renderer*/, unsigned long /*event*/, void* /*callData*/)
+{
+    auto& p = *props_;
+    const int* size = p.renderer->GetSize();
+    const int width = size[0];
+    const int height = size[1];
+    auto* window = p.renderer->GetRenderWindow();
+    // Text keeps its size on the screen when the view renders fewer pixels (SceneView lowers the DPI).
+    const double dpi = window != nullptr ? static_cast<double>(window->GetDPI()) : kVtkDefaultDpi;
+    const double pixelsPerPoint = p.options.textScale * dpi / kVtkDefaultDpi;
+    const auto place = [&](ColourBar& bar, double heightShare) {
+        if (!bar.content.visible || width < 2 || height < 2) {
+            bar.overlay.show(QImage(), 0, 0);
+            return;
+        }
+        ColourBarLook look;
+        look.stops = bar.stops;
+        look.low = bar.content.low;
+        look.high = bar.content.high;
+        look.wholeNumbers = bar.content.wholeNumbers;
+        look.title = bar.content.title;
+        look.labelsLeft = bar.labelsLeft;
+        look.height = static_cast<int>(std::lround(heightShare * height));
+        const double barWidth = std::min(kBarWidth * width, kBarPixels * pixelsPerPoint);
+        look.rampWidth = static_cast<int>(std::lround(kRampShare * barWidth));
+        look.pixelsPerPoint = pixelsPerPoint;
+        const bool sameLook = look.height == bar.drawnLook.height && look.rampWidth == bar.drawnLook.rampWidth &&
+                              look.pixelsPerPoint == bar.drawnLook.pixelsPerPoint;
+        QImage image = bar.overlay.image();
+        if (image.isNull() || !sameLook || bar.content != bar.drawnContent) {
+            image = colourBarImage(look);
+            bar.drawnContent = bar.content;
+            bar.drawnLook = look;
+        }
+        const int bottom = static_cast<int>(std::lround(kBarBottom * height));
+        const int left = bar.labelsLeft ? static_cast<int>(std::lround(kParticleBarRight * width)) - image.width()
+                                        : static_cast<int>(std::lround(kForceBarLeft * width));
+        bar.overlay.show(image, left, bottom);
+    };
+    place(p.particleBar, kParticleBarHeight);
+    place(p.forceBar, kForceBarHeight);
+
+    const int captionPixels = std::max(1, static_cast<int>(std::lround(kCaptionPoints * pixelsPerPoint)));
+    QImage caption = p.caption.image();
+    if (caption.isNull() || p.captionText != p.drawnCaption || captionPixels != p.drawnCaptionPixels) {
+        caption = captionImage(p.captionText, captionPixels);
+        p.drawnCaption = p.captionText;
+        p.drawnCaptionPixels = captionPixels;
+    }
+    const int top = static_cast<int>(std::lround(kCaptionTop * height));
+    p.caption.show(caption, static_cast<int>(std::lround(kCaptionLeft * width)), top - caption.height());
 }
 
 long long FrameScene::drawnSticks() const

@@ -5,6 +5,7 @@
 
 #include <memory>
 
+class vtkObject;    // NOLINT(cppcoreguidelines-virtual-class-destructor): VTK's class, deleted by its own refcount
 class vtkRenderer;  // NOLINT(cppcoreguidelines-virtual-class-destructor): VTK's class, deleted by its own refcount
 
 namespace granular {
@@ -35,7 +36,7 @@ inline constexpr double kPeriodicImageBand = 0.3;
 /// stick imposters from centre to centre, width and colour by f_n / <f_n>; walls as translucent
 /// rectangles (3D) or lines (2D), the piston, the drum with marks that turn with it, the
 /// container's outline or the periodic cell, optionally with the cell's neighbouring images of grains
-/// and sticks around it; colour bars and a caption.
+/// and sticks around it; colour bars and a caption, drawn by Qt into pictures over the scene (OverlayImage).
 /// Owned by SceneView, on the GUI thread, like every VTK object of the studio.
 class FrameScene {
 public:
@@ -80,6 +81,9 @@ public:
 private:
     void redraw();
     void showStickDetail();
+    /// Lays the colour bars and the caption out for the viewport's size and text size, as a render starts; draws
+    /// their pictures again only where what they show, or their size, changed.
+    void placeOverlays(vtkObject* renderer, unsigned long event, void* callData);
 
     struct Props;
     std::unique_ptr<Props> props_;

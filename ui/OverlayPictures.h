@@ -1,0 +1,49 @@
+#pragma once
+
+#include "ColourMaps.h"
+
+#include <QImage>
+#include <QString>
+
+#include <span>
+#include <vector>
+
+namespace granular::ui {
+
+/// The values a colour bar labels: round ones (1, 2 or 5 times a power of ten apart, AxisTicks) within [low, high],
+/// whole numbers only for a count, printed with `decimals` digits after the point. None for a range that is not
+/// finite and open.
+struct BarLabels {
+    std::vector<double> values;
+    int decimals = 0;
+};
+[[nodiscard]] BarLabels barLabels(double low, double high, bool wholeNumbers);
+
+/// What a colour bar shows and how large it is drawn.
+struct ColourBarLook {
+    std::span<const Rgb> stops;  ///< the colour map, from `low` (bottom) to `high` (top)
+    double low = 0.0;
+    double high = 1.0;
+    bool wholeNumbers = false;
+    QString title;
+    bool labelsLeft = false;    ///< labels left of the colour ramp (a bar at the view's right edge), else right
+    int height = 0;             ///< px, title included
+    int rampWidth = 0;          ///< px
+    double pixelsPerPoint = 1;  ///< text size: pixels per typographic point
+};
+
+/// A vertical colour bar: its title on top, the ramp below, round values beside it; transparent around them.
+[[nodiscard]] QImage colourBarImage(const ColourBarLook& look);
+
+/// One line of text in the scene's label colour at `pixelSize` on a transparent ground, as wide as the text.
+[[nodiscard]] QImage captionImage(const QString& text, int pixelSize);
+
+/// Point sizes of the caption and of the colour bars' titles and labels, and the bars' widest, at text scale 1.
+/// The caption is smaller than the titles: in the studio's default layout its usual line (time, particles, contacts,
+/// <f_n>, chains) fits piston2d's view in Debian's sans-serif (DejaVu Sans where Arial is not installed).
+inline constexpr int kCaptionPoints = 12;
+inline constexpr int kBarTitlePoints = 15;
+inline constexpr int kBarLabelPoints = 13;
+inline constexpr int kBarPixels = 110;
+
+}  // namespace granular::ui
