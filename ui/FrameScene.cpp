@@ -320,9 +320,7 @@ struct FrameScene::Props {
 FrameScene::FrameScene() : props_(std::make_unique<Props>())
 {
     auto& p = *props_;
-    p.renderer->GradientBackgroundOn();
-    p.renderer->SetBackground(backgroundBottom.data());
-    p.renderer->SetBackground2(backgroundTop.data());
+    setPlainBackground(false);
 
     p.centres->SetDataTypeToFloat();
     p.radii->SetName("radius");
@@ -590,6 +588,22 @@ void FrameScene::redraw()
 
     setHighlighted(p.highlighted);
     p.renderer->ResetCameraClippingRange();
+}
+
+void FrameScene::setPlainBackground(bool plain)
+{
+    auto& r = *props_->renderer;
+    if (plain) {
+        const Rgb mean{0.5 * (backgroundBottom[0] + backgroundTop[0]), 0.5 * (backgroundBottom[1] + backgroundTop[1]),
+                       0.5 * (backgroundBottom[2] + backgroundTop[2])};
+        r.GradientBackgroundOff();
+        r.SetBackground(mean.data());
+        r.SetBackgroundAlpha(1.0);  // opaque, as the gradient is: screenshots keep the image's alpha
+    } else {
+        r.GradientBackgroundOn();
+        r.SetBackground(backgroundBottom.data());
+        r.SetBackground2(backgroundTop.data());
+    }
 }
 
 void FrameScene::setReducedDetail(bool reduced)

@@ -15,6 +15,7 @@
 #include <vtkGenericRenderWindowInteractor.h>
 #include <vtkInteractorStyleTrackballCamera.h>
 #include <vtkNew.h>
+#include <vtkOpenGLFramebufferObject.h>
 #include <vtkOpenGLState.h>
 #include <vtkRenderer.h>
 
@@ -102,7 +103,7 @@ SceneView::SceneView(QWindow* parent)
     // Nothing may render before Qt has created the context (initializeGL).
     v.window->SetReadyForRendering(false);
     v.window->SetOwnContext(0);
-    // VTK keeps the finished image in its display framebuffer; paintGL() copies it into Qt's.
+    // VTK keeps the finished image in its own framebuffer; paintGL() copies it into Qt's.
     v.window->SetFrameBlitModeToNoBlit();
     // Qt's core-profile contexts are forward compatible, where glLineWidth() above 1 fails:
     // make VTK draw wide lines itself.
@@ -238,6 +239,10 @@ void SceneView::initializeGL()
                          renderer.contains(QStringLiteral("software"), Qt::CaseInsensitive);
     if (softwareRendering_) {
         window.SetMultiSamples(0);
+        // Without multisampling VTK's render framebuffer holds the finished image: draw() copies it from there, and
+        // VTK's own copy into its display framebuffer (colour and depth, a pass over every pixel) is skipped.
+        window.SetSwapBuffers(0);
+        vtk_->scene.setPlainBackground(true);
     }
     window.SetReadyForRendering(true);
     window.OpenGLInitContext();
@@ -310,17 +315,18 @@ void SceneView::draw(int reduction)
     clock.start();
     auto& window = *vtk_->window;
     window.Render();
+    // The finished image: in VTK's display framebuffer after its Frame() (multisampling resolved there), or where it
+    // rendered while SwapBuffers is off.
+    auto* image = window.GetSwapBuffers() != 0 ? window.GetDisplayFramebuffer() : window.GetRenderFramebuffer();
     auto* state = window.GetState();
-    state->PushDrawFramebufferBinding();
+    state->PushFramebufferBindings();
+    image->Bind(GL_READ_FRAMEBUFFER);
+    image->ActivateReadBuffer(0);
     state->vtkglBindFramebuffer(GL_DRAW_FRAMEBUFFER, defaultFramebufferObject());
-    if (reduction == 1) {
-        window.BlitDisplayFramebuffer();
-    } else {
-        const int* size = window.GetSize();
-        window.BlitDisplayFramebuffer(0, 0, 0, size[0], size[1], 0, 0, deviceSize_.width(), deviceSize_.height(),
-                                      GL_COLOR_BUFFER_BIT, GL_LINEAR);
-    }
-    state->PopDrawFramebufferBinding();
+    const int* size = window.GetSize();
+    state->vtkglBlitFramebuffer(0, 0, size[0], size[1], 0, 0, deviceSize_.width(), deviceSize_.height(),
+                                GL_COLOR_BUFFER_BIT, reduction == 1 ? GL_NEAREST : GL_LINEAR);
+    state->PopFramebufferBindings();
     // The cost includes the rasteriser's work, which a software renderer does when the image is read.
     context()->functions()->glFinish();
     motion_.record(moving_, reduction, 1e-6 * static_cast<double>(clock.nsecsElapsed()));

@@ -206,6 +206,24 @@ private slots:
         QCOMPARE(runs, 2);
     }
 
+    void theImageIsOpaque()
+    {
+        // The view's image goes into screenshots and recordings with its alpha: the background (plain on a software
+        // rasteriser), the colour bars and the caption over it must leave every pixel opaque, or a PNG viewer shows
+        // the background white and the text in black boxes.
+        const QImage image = showAndSettle(pressedSquare());
+        QVERIFY(!image.isNull());
+        qint64 translucent = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                translucent += qAlpha(image.pixel(x, y)) < 255 ? 1 : 0;
+            }
+        }
+        QVERIFY2(translucent == 0, qPrintable(QStringLiteral("%1 of %2 pixels are not opaque")
+                                                  .arg(translucent)
+                                                  .arg(static_cast<qint64>(image.width()) * image.height())));
+    }
+
 private:
     /// Shows the frame and waits for the paint it asked for, so that a later paint can only come
     /// from what the test does next. Returns the image.
