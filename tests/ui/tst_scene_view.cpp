@@ -4,6 +4,7 @@
 #include "sim/Frame.h"
 
 #include <QApplication>
+#include <QColor>
 #include <QImage>
 #include <QSignalSpy>
 #include <QTest>
@@ -222,6 +223,38 @@ private slots:
         QVERIFY2(translucent == 0, qPrintable(QStringLiteral("%1 of %2 pixels are not opaque")
                                                   .arg(translucent)
                                                   .arg(static_cast<qint64>(image.width()) * image.height())));
+    }
+
+    void colourBarsStandBesideTheScene()
+    {
+        // The force bar (dark red to orange, f_n / <f_n>) at the view's left edge and the particle bar (viridis) at its
+        // right, outside the square of disks that the camera frames in the middle.
+        const QImage image = showAndSettle(pressedSquare());
+        QVERIFY(!image.isNull());
+        const auto count = [&image](int from, int to, auto isColoured) {
+            qint64 n = 0;
+            for (int y = 0; y < image.height(); ++y) {
+                for (int x = from; x < to; ++x) {
+                    n += isColoured(QColor(image.pixel(x, y))) ? 1 : 0;
+                }
+            }
+            return n;
+        };
+        const auto chainHue = [](const QColor& c) {
+            const float hue = c.hsvHueF() * 360.0F;
+            return c.hsvSaturationF() > 0.6F && c.valueF() > 0.3F && (hue <= 40.0F || hue >= 350.0F);
+        };
+        const auto viridis = [](const QColor& c) {
+            const float hue = c.hsvHueF() * 360.0F;
+            return c.hsvSaturationF() > 0.45F && c.valueF() > 0.2F && hue >= 45.0F && hue <= 300.0F;
+        };
+        const int strip = image.width() / 10;
+        const qint64 forceBar = count(0, strip, chainHue);
+        const qint64 particleBar = count(image.width() - strip, image.width(), viridis);
+        qInfo("force bar %lld pixels, particle bar %lld pixels", static_cast<long long>(forceBar),
+              static_cast<long long>(particleBar));
+        QVERIFY2(forceBar > 1000, qPrintable(QString::number(forceBar)));
+        QVERIFY2(particleBar > 1000, qPrintable(QString::number(particleBar)));
     }
 
 private:
