@@ -165,8 +165,6 @@ constexpr double kRampShare = 0.3;
 /// The caption's top-left corner, fractions of the view's width and height from its bottom left.
 constexpr double kCaptionLeft = 0.01;
 constexpr double kCaptionTop = 0.985;
-/// VTK's pixels per inch unless a window sets its own (SceneView lowers it while the camera moves).
-constexpr double kVtkDefaultDpi = 72.0;
 
 /// What a colour bar shows, for a redraw only when it changes.
 struct BarContent {
@@ -652,7 +650,7 @@ void FrameScene::placeOverlays(vtkObject* /*renderer*/, unsigned long /*event*/,
     const int height = size[1];
     auto* window = p.renderer->GetRenderWindow();
     // Text keeps its size on the screen when the view renders fewer pixels (SceneView lowers the DPI).
-    const double dpi = window != nullptr ? static_cast<double>(window->GetDPI()) : kVtkDefaultDpi;
+    const double dpi = window != nullptr ? static_cast<double>(window->GetDPI()) : double{kVtkDefaultDpi};
     const double pixelsPerPoint = p.options.textScale * dpi / kVtkDefaultDpi;
     const auto place = [&](ColourBar& bar, double heightShare) {
         if (!bar.content.visible || width < 2 || height < 2) {

@@ -28,6 +28,10 @@ struct SceneOptions {
     double lineScale = 1.0;
 };
 
+/// VTK's pixels per inch unless a window sets its own: its text is sized in points at that DPI. SceneView lowers it
+/// while the camera moves (fewer pixels), and the scene's overlay text keeps its size on the screen.
+inline constexpr int kVtkDefaultDpi = 72;
+
 /// How far beyond the periodic cell its images are drawn, in cell edges.
 inline constexpr double kPeriodicImageBand = 0.3;
 

@@ -59,9 +59,6 @@ struct SceneView::Vtk {
 
 namespace {
 
-/// VTK's text is sized in points at the render window's DPI, 72 unless set.
-constexpr int kVtkDefaultDpi = 72;
-
 /// The VTK press/release events for a Qt button. 2D frames cannot be rotated, so there the left
 /// button pans like the middle one.
 struct ButtonEvents {
