@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """clang-tidy over the project's translation units, skipping those it has already found clean.
 
-A translation unit's result depends only on what clang-tidy reads: its preprocessed text, its compile command,
-the checks' configuration (.clang-tidy), the extra arguments and clang-tidy's version. The key of a unit is the
-SHA-256 of all of these, with the source and build folders' paths replaced by placeholders (a fresh clone elsewhere
-has the same keys). A unit whose key is in the cache file (one "key path" per line, kept in the repository) passed
-before and is skipped; the others run, and the cache is rewritten with the keys of every unit that is clean now.
-Any change to a unit's own code, to a header it includes (the project's, Qt's, Eigen's...) or to the configuration
-changes its key, so that unit runs again. The same approach as ctcache / clang-tidy-cache.
+A translation unit's result depends only on what clang-tidy reads: its preprocessed text, its compile command (less
+the object file's name, which depends on CMake's generator), the checks' configuration (.clang-tidy), the extra
+arguments and clang-tidy's version. The key of a unit is the SHA-256 of all of these, with the source and build
+folders' paths replaced by placeholders (a fresh clone elsewhere, built by Make or Ninja, has the same keys). A unit
+whose key is in the cache file (one "key path" per line, kept in the repository) passed before and is skipped; the
+others run, and the cache is rewritten with the keys of every unit that is clean now. Any change to a unit's own
+code, to a header it includes (the project's, Qt's, Eigen's...) or to the configuration changes its key, so that
+unit runs again. The same approach as ctcache / clang-tidy-cache.
 
 Usage: clang_tidy_cached.py --build BUILD --cache FILE --group NAME:FOLDERS[:CHECKS] [--group ...]
   A group: a name (its log is BUILD/clang-tidy-NAME.log), a regex of top-level folders (e.g. 'core|io'), and
@@ -71,14 +72,31 @@ def preprocess(entry):
     return run.stdout
 
 
+def command_of(entry):
+    """The unit's compile command without what names the object file or the folder it runs in, which differ between
+    CMake's generators (Make: -o CMakeFiles/core.dir/x.cpp.o run in build/core; Ninja: -o core/CMakeFiles/core.dir/
+    x.cpp.o run in build/) and change nothing clang-tidy reads: CMake passes every source and include folder as an
+    absolute path, and the preprocessed text in the key holds what the includes found."""
+    args = shlex.split(entry["command"]) if "command" in entry else list(entry["arguments"])
+    kept = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "-o":
+            skip = True
+        else:
+            kept.append(arg)
+    return kept
+
+
 def key_of(entry, extra, shared, root, build):
     text = preprocess(entry)
     if text is None:
         return None
     digest = hashlib.sha256()
     digest.update(shared)
-    digest.update(normalise(json.dumps([entry["directory"], entry.get("command", entry.get("arguments")), extra]),
-                            root, build).encode())
+    digest.update(normalise(json.dumps([command_of(entry), extra]), root, build).encode())
     digest.update(normalise(text.decode(errors="surrogateescape"), root, build).encode(errors="surrogateescape"))
     return digest.hexdigest()
 

@@ -6,7 +6,7 @@
 set -euo pipefail
 
 # clang and its runtime libraries build the sanitizer and fuzzing job (scripts/test.sh).
-core_packages=(build-essential cmake libeigen3-dev nlohmann-json3-dev libcli11-dev clang clang-format clang-tidy clang-tools
+core_packages=(build-essential cmake ninja-build libeigen3-dev nlohmann-json3-dev libcli11-dev clang clang-format clang-tidy clang-tools
                libclang-rt-14-dev)
 # qt6-charts-dev, not libqt6charts6-dev: that is only a name it provides, which dpkg never lists as installed, so
 # every run would call apt. ffmpeg encodes the studio's recordings as MP4 (View > Record; without it the PNG sequence stays alone);

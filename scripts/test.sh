@@ -26,7 +26,9 @@ stage_done() {
 }
 
 echo "== sanitizers and fuzzing: core and the CLI without Qt and VTK, clang ASan + UBSan (build-sanitize/) =="
-CC=clang CXX=clang++ cmake -S "$root" -B "$root/build-sanitize" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+source "$root/scripts/generator.sh"
+cmake_generator "$root/build-sanitize"
+CC=clang CXX=clang++ cmake "${generator[@]}" -S "$root" -B "$root/build-sanitize" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DGRANULAR_BUILD_GUI=OFF -DGRANULAR_BUILD_BENCH=OFF -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON \
       -DCMAKE_DISABLE_FIND_PACKAGE_VTK=ON -DGRANULAR_SANITIZE=ON -DGRANULAR_FUZZ=ON -DGRANULAR_MPI=OFF \
       -DGRANULAR_OPENMP=OFF >/dev/null
