@@ -50,7 +50,31 @@ BarLabels barLabels(double low, double high, bool wholeNumbers)
         const double x = first + k * ticks.interval;
         labels.values.push_back(std::fabs(x) < 1e-12 * ticks.interval ? 0.0 : x);
     }
+    double largest = 0.0;
+    for (const double x : labels.values) {
+        largest = std::max(largest, std::fabs(x));
+    }
+    constexpr double kSmallest = 1e-3;  // below: a common exponent
+    constexpr double kLargest = 1e6;    // from here: the same
+    if (largest > 0.0 && (largest < kSmallest || largest >= kLargest)) {
+        labels.exponent = static_cast<int>(std::floor(std::log10(largest) + 1e-9));
+        // The digits of the interval in the mantissa: ticks.decimals is 0 for an interval above 1.
+        const int intervalDecimals = -static_cast<int>(std::floor(std::log10(ticks.interval) + 1e-9));
+        labels.decimals = std::max(0, intervalDecimals + labels.exponent);
+    }
     return labels;
+}
+
+QString barLabelText(const BarLabels& labels, double value)
+{
+    if (labels.exponent == 0) {
+        return QString::number(value, 'f', labels.decimals);
+    }
+    if (value == 0.0) {
+        return QStringLiteral("0");
+    }
+    const double mantissa = value / std::pow(10.0, labels.exponent);
+    return QString::number(mantissa, 'f', labels.decimals) + QStringLiteral("e") + QString::number(labels.exponent);
 }
 
 QImage colourBarImage(const ColourBarLook& look)
@@ -63,7 +87,7 @@ QImage colourBarImage(const ColourBarLook& look)
     std::vector<QString> texts;
     int widest = 0;
     for (const double value : labels.values) {
-        texts.push_back(QString::number(value, 'f', labels.decimals));
+        texts.push_back(barLabelText(labels, value));
         widest = std::max(widest, labelMetrics.horizontalAdvance(texts.back()));
     }
     const int gap = std::max(2, static_cast<int>(std::lround(4.0 * look.pixelsPerPoint)));

@@ -11,13 +11,18 @@
 namespace granular::ui {
 
 /// The values a colour bar labels: round ones (1, 2 or 5 times a power of ten apart, AxisTicks) within [low, high],
-/// whole numbers only for a count, printed with `decimals` digits after the point. None for a range that is not
-/// finite and open.
+/// whole numbers only for a count. They are printed with `decimals` digits after the point, as multiples of
+/// 10^`exponent` where the largest is below 1e-3 or at least 1e6 (a speed bar of micrometres per second reads
+/// 0.5e-6, 1.0e-6, not 0.0000005, 0.0000010). None for a range that is not finite and open.
 struct BarLabels {
     std::vector<double> values;
     int decimals = 0;
+    int exponent = 0;
 };
 [[nodiscard]] BarLabels barLabels(double low, double high, bool wholeNumbers);
+
+/// A label's text: `value` in the labels' notation (0 alone stays "0" when there is an exponent).
+[[nodiscard]] QString barLabelText(const BarLabels& labels, double value);
 
 /// What a colour bar shows and how large it is drawn.
 struct ColourBarLook {
