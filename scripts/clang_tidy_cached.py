@@ -50,28 +50,6 @@ def normalise(text, root, build):
     return text
 
 
-def preprocess(entry):
-    """The unit's preprocessed text as clang sees it (clang-tidy parses with clang, not with the build's GCC)."""
-    args = shlex.split(entry["command"]) if "command" in entry else list(entry["arguments"])
-    out = [CLANG]
-    skip = False
-    for arg in args[1:]:
-        if skip:
-            skip = False
-            continue
-        if arg == "-o":
-            skip = True
-            continue
-        if arg == "-c":
-            continue
-        out.append(arg)
-    out += ["-E", "-Wno-unknown-warning-option", "-o", "-"]
-    run = subprocess.run(out, cwd=entry["directory"], capture_output=True, check=False)
-    if run.returncode != 0:
-        return None  # clang-tidy will report why
-    return run.stdout
-
-
 def command_of(entry):
     """The unit's compile command without what names the object file or the folder it runs in, which differ between
     CMake's generators (Make: -o CMakeFiles/core.dir/x.cpp.o run in build/core; Ninja: -o core/CMakeFiles/core.dir/
@@ -88,6 +66,16 @@ def command_of(entry):
         else:
             kept.append(arg)
     return kept
+
+
+def preprocess(entry):
+    """The unit's preprocessed text as clang sees it (clang-tidy parses with clang, not with the build's GCC)."""
+    out = [CLANG] + [arg for arg in command_of(entry)[1:] if arg != "-c"]
+    out += ["-E", "-Wno-unknown-warning-option", "-o", "-"]
+    run = subprocess.run(out, cwd=entry["directory"], capture_output=True, check=False)
+    if run.returncode != 0:
+        return None  # clang-tidy will report why
+    return run.stdout
 
 
 def key_of(entry, extra, shared, root, build):

@@ -7,6 +7,11 @@
 
 namespace granular::ui {
 
+int decimalPlacesOf(double interval)
+{
+    return -static_cast<int>(std::floor(std::log10(interval) + 1e-9));
+}
+
 AxisTicks roundTicks(double low, double high, int count)
 {
     if (!(std::isfinite(low) && std::isfinite(high)) || !(high > low)) {
@@ -22,7 +27,7 @@ AxisTicks roundTicks(double low, double high, int count)
     AxisTicks ticks;
     ticks.interval = step * power;
     ticks.anchor = std::ceil(low / ticks.interval) * ticks.interval;
-    ticks.decimals = std::max(0, -static_cast<int>(std::floor(std::log10(ticks.interval) + 1e-9)));
+    ticks.decimals = std::max(0, decimalPlacesOf(ticks.interval));
     return ticks;
 }
 

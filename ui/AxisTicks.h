@@ -13,6 +13,10 @@ struct AxisTicks {
     int decimals = 0;
 };
 
+/// The decimal places that an interval of 1, 2 or 5 times a power of ten takes: 2 for 0.05, 0 for 1, -3 for 5000
+/// (negative: that many trailing zeros).
+[[nodiscard]] int decimalPlacesOf(double interval);
+
 /// Ticks for the range [low, high] with about `count` marks (at least 2). A flat or inverted range gets the
 /// ticks of a unit span around it.
 [[nodiscard]] AxisTicks roundTicks(double low, double high, int count);

@@ -58,9 +58,8 @@ BarLabels barLabels(double low, double high, bool wholeNumbers)
     constexpr double kLargest = 1e6;    // from here: the same
     if (largest > 0.0 && (largest < kSmallest || largest >= kLargest)) {
         labels.exponent = static_cast<int>(std::floor(std::log10(largest) + 1e-9));
-        // The digits of the interval in the mantissa: ticks.decimals is 0 for an interval above 1.
-        const int intervalDecimals = -static_cast<int>(std::floor(std::log10(ticks.interval) + 1e-9));
-        labels.decimals = std::max(0, intervalDecimals + labels.exponent);
+        // The interval's places in the mantissa (ticks.decimals stops at 0 for an interval above 1).
+        labels.decimals = std::max(0, decimalPlacesOf(ticks.interval) + labels.exponent);
     }
     return labels;
 }
