@@ -4,6 +4,7 @@
 #include "ColourMaps.h"
 #include "OverlayImage.h"
 #include "OverlayPictures.h"
+#include "ViewFraming.h"
 #include "sim/Frame.h"
 
 #include <vtkActor.h>
@@ -165,6 +166,11 @@ constexpr double kRampShare = 0.3;
 /// The caption's top-left corner, fractions of the view's width and height from its bottom left.
 constexpr double kCaptionLeft = 0.01;
 constexpr double kCaptionTop = 0.985;
+/// The room a reset camera leaves between the scene and the bars or the caption, points.
+constexpr double kFramingGapPoints = 6.0;
+/// The least part of the view's width (height) that the overlays must leave for the scene to be framed beside them; in
+/// a smaller view the scene is framed in the whole view and the bars stand over it.
+constexpr double kLeastFreeShare = 0.4;
 
 /// What a colour bar shows, for a redraw only when it changes.
 struct BarContent {
@@ -182,9 +188,48 @@ struct ColourBar {
     bool labelsLeft = false;
     BarContent content;
     BarContent drawnContent;
-    ColourBarLook drawnLook;  ///< height, ramp and text size of the picture shown
+    ColourBarLook drawnLook;  ///< height, ramp and text size of `picture`
+    QImage picture;           ///< drawn from drawnContent and drawnLook (shown by `overlay` once the render starts)
+    ColourBarLayout layout;   ///< where `picture` has its title and its ramp's column
     OverlayImage overlay;
 };
+
+/// The picture of a colour bar in a view of width x height pixels at this text size, or a null image where the bar is
+/// hidden: drawn again only where what it shows or its size changed since its last picture.
+QImage barPicture(ColourBar& bar, double heightShare, int width, int height, double pixelsPerPoint)
+{
+    if (!bar.content.visible || width < 2 || height < 2) {
+        return {};
+    }
+    ColourBarLook look;
+    look.stops = bar.stops;
+    look.low = bar.content.low;
+    look.high = bar.content.high;
+    look.wholeNumbers = bar.content.wholeNumbers;
+    look.title = bar.content.title;
+    look.labelsLeft = bar.labelsLeft;
+    look.height = static_cast<int>(std::lround(heightShare * height));
+    const double barWidth = std::min(kBarWidth * width, kBarPixels * pixelsPerPoint);
+    look.rampWidth = static_cast<int>(std::lround(kRampShare * barWidth));
+    look.pixelsPerPoint = pixelsPerPoint;
+    const bool sameLook = look.height == bar.drawnLook.height && look.rampWidth == bar.drawnLook.rampWidth &&
+                          look.pixelsPerPoint == bar.drawnLook.pixelsPerPoint;
+    if (bar.picture.isNull() || !sameLook || bar.content != bar.drawnContent) {
+        bar.picture = colourBarImage(look);
+        bar.layout = colourBarLayout(look);
+        bar.drawnContent = bar.content;
+        bar.drawnLook = look;
+    }
+    return bar.picture;
+}
+
+/// The left edge of a bar's picture in a view `width` pixels wide: the particle bar's right edge at
+/// kParticleBarRight, the force bar's left edge at kForceBarLeft.
+int barLeft(const ColourBar& bar, const QImage& picture, int width)
+{
+    return bar.labelsLeft ? static_cast<int>(std::lround(kParticleBarRight * width)) - picture.width()
+                          : static_cast<int>(std::lround(kForceBarLeft * width));
+}
 
 /// Points with one poly-vertex over all of them: the imposter mappers draw points only, but
 /// VTK 9.1's polydata mapper skips inputs without cells.
@@ -648,42 +693,30 @@ void FrameScene::placeOverlays(vtkObject* /*renderer*/, unsigned long /*event*/,
     const int* size = p.renderer->GetSize();
     const int width = size[0];
     const int height = size[1];
-    auto* window = p.renderer->GetRenderWindow();
-    // Text keeps its size on the screen when the view renders fewer pixels (SceneView lowers the DPI).
-    const double dpi = window != nullptr ? static_cast<double>(window->GetDPI()) : double{kVtkDefaultDpi};
-    const double pixelsPerPoint = p.options.textScale * dpi / kVtkDefaultDpi;
+    const double pixelsPerPoint = overlayPixelsPerPoint();
     const auto place = [&](ColourBar& bar, double heightShare) {
-        if (!bar.content.visible || width < 2 || height < 2) {
-            bar.overlay.show(QImage(), 0, 0);
-            return;
-        }
-        ColourBarLook look;
-        look.stops = bar.stops;
-        look.low = bar.content.low;
-        look.high = bar.content.high;
-        look.wholeNumbers = bar.content.wholeNumbers;
-        look.title = bar.content.title;
-        look.labelsLeft = bar.labelsLeft;
-        look.height = static_cast<int>(std::lround(heightShare * height));
-        const double barWidth = std::min(kBarWidth * width, kBarPixels * pixelsPerPoint);
-        look.rampWidth = static_cast<int>(std::lround(kRampShare * barWidth));
-        look.pixelsPerPoint = pixelsPerPoint;
-        const bool sameLook = look.height == bar.drawnLook.height && look.rampWidth == bar.drawnLook.rampWidth &&
-                              look.pixelsPerPoint == bar.drawnLook.pixelsPerPoint;
-        QImage image = bar.overlay.image();
-        if (image.isNull() || !sameLook || bar.content != bar.drawnContent) {
-            image = colourBarImage(look);
-            bar.drawnContent = bar.content;
-            bar.drawnLook = look;
-        }
-        const int bottom = static_cast<int>(std::lround(kBarBottom * height));
-        const int left = bar.labelsLeft ? static_cast<int>(std::lround(kParticleBarRight * width)) - image.width()
-                                        : static_cast<int>(std::lround(kForceBarLeft * width));
-        bar.overlay.show(image, left, bottom);
+        const QImage image = barPicture(bar, heightShare, width, height, pixelsPerPoint);
+        bar.overlay.show(image, barLeft(bar, image, width), static_cast<int>(std::lround(kBarBottom * height)));
     };
     place(p.particleBar, kParticleBarHeight);
     place(p.forceBar, kForceBarHeight);
+    const QImage caption = captionPicture(pixelsPerPoint);
+    const int top = static_cast<int>(std::lround(kCaptionTop * height));
+    p.caption.show(caption, static_cast<int>(std::lround(kCaptionLeft * width)), top - caption.height());
+}
 
+double FrameScene::overlayPixelsPerPoint() const
+{
+    const auto& p = *props_;
+    auto* window = p.renderer->GetRenderWindow();
+    // Text keeps its size on the screen when the view renders fewer pixels (SceneView lowers the DPI).
+    const double dpi = window != nullptr ? static_cast<double>(window->GetDPI()) : double{kVtkDefaultDpi};
+    return p.options.textScale * dpi / kVtkDefaultDpi;
+}
+
+QImage FrameScene::captionPicture(double pixelsPerPoint)
+{
+    auto& p = *props_;
     const int captionPixels = std::max(1, static_cast<int>(std::lround(kCaptionPoints * pixelsPerPoint)));
     QImage caption = p.caption.image();
     if (caption.isNull() || p.captionText != p.drawnCaption || captionPixels != p.drawnCaptionPixels) {
@@ -691,8 +724,66 @@ void FrameScene::placeOverlays(vtkObject* /*renderer*/, unsigned long /*event*/,
         p.drawnCaption = p.captionText;
         p.drawnCaptionPixels = captionPixels;
     }
-    const int top = static_cast<int>(std::lround(kCaptionTop * height));
-    p.caption.show(caption, static_cast<int>(std::lround(kCaptionLeft * width)), top - caption.height());
+    return caption;
+}
+
+OverlayPlaces FrameScene::overlayPlaces()
+{
+    auto& p = *props_;
+    const int* size = p.renderer->GetSize();
+    const int width = size[0];
+    const int height = size[1];
+    OverlayPlaces places;
+    places.view = {0.0, static_cast<double>(width), 0.0, static_cast<double>(height)};
+    if (width < 2 || height < 2) {
+        return places;
+    }
+    const double pixelsPerPoint = overlayPixelsPerPoint();
+    const double bottom = std::round(kBarBottom * height);
+    // A bar's picture from `left`: its title across the top, its column (ramp and labels) at its outer side below.
+    const auto bar = [&](ColourBar& colourBar, double heightShare, PixelBox& column, PixelBox& title) {
+        const QImage picture = barPicture(colourBar, heightShare, width, height, pixelsPerPoint);
+        if (picture.isNull()) {
+            return;
+        }
+        const ColourBarLayout& layout = colourBar.layout;
+        const double left = barLeft(colourBar, picture, width);
+        const double top = bottom + picture.height();
+        title = {left, left + picture.width(), top - layout.titleHeight, top};
+        column = colourBar.labelsLeft ? PixelBox{left + picture.width() - layout.columnWidth, left + picture.width(),
+                                                 bottom, top - layout.titleHeight}
+                                      : PixelBox{left, left + layout.columnWidth, bottom, top - layout.titleHeight};
+    };
+    bar(p.forceBar, kForceBarHeight, places.leftColumn, places.leftTitle);
+    bar(p.particleBar, kParticleBarHeight, places.rightColumn, places.rightTitle);
+    const QImage caption = captionPicture(pixelsPerPoint);
+    if (!caption.isNull()) {
+        const double top = std::round(kCaptionTop * height);
+        const double left = std::round(kCaptionLeft * width);
+        places.caption = {left, left + caption.width(), top - caption.height(), top};
+    }
+    return places;
+}
+
+PixelBox FrameScene::drawnExtent() const
+{
+    const auto& p = *props_;
+    PixelBox box{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                 std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+    if (p.extent.isEmpty()) {
+        return {};
+    }
+    for (int corner = 0; corner < 8; ++corner) {
+        const Vec3 point = p.extent.corner(static_cast<Eigen::AlignedBox3d::CornerType>(corner));
+        p.renderer->SetWorldPoint(point.x(), point.y(), point.z(), 1.0);
+        p.renderer->WorldToDisplay();
+        const double* display = p.renderer->GetDisplayPoint();
+        box.left = std::min(box.left, display[0]);
+        box.right = std::max(box.right, display[0]);
+        box.bottom = std::min(box.bottom, display[1]);
+        box.top = std::max(box.top, display[1]);
+    }
+    return box;
 }
 
 long long FrameScene::drawnSticks() const
@@ -794,9 +885,25 @@ void FrameScene::resetCamera()
     camera->SetPosition(Vec3(centre + offset).data());
     camera->SetViewUp(0.0, 1.0, 0.0);
     camera->SetParallelProjection(p.dimension == 2 ? 1 : 0);
+    camera->SetWindowCenter(0.0, 0.0);
     std::array<double, 6> bounds{p.extent.min().x(), p.extent.max().x(), p.extent.min().y(),
                                  p.extent.max().y(), p.extent.min().z(), p.extent.max().z()};
     p.renderer->ResetCamera(bounds.data());
+    // Beside the colour bars and below the caption: at a projector's 1280 x 800 in presentation mode, VTK's framing
+    // of the whole view put the bars' labels over piston2d's walls. Zoomed out as far as that needs, then moved into
+    // the free part's middle (the focal point stays in the container's centre, so the camera still turns about it).
+    const int* size = p.renderer->GetSize();
+    const OverlayPlaces places = overlayPlaces();
+    const PixelBox free = roomiestArea(drawnExtent(), freeAreas(places, kFramingGapPoints * overlayPixelsPerPoint()));
+    if (size[0] >= 2 && size[1] >= 2 && free.width() >= kLeastFreeShare * size[0] &&
+        free.height() >= kLeastFreeShare * size[1]) {
+        const double zoom = fittingZoom(drawnExtent(), free);
+        if (zoom < 1.0) {
+            camera->Zoom(zoom);
+        }
+        const std::array<double, 2> windowCentre = windowCentreInto(drawnExtent(), free, size[0], size[1]);
+        camera->SetWindowCenter(windowCentre[0], windowCentre[1]);
+    }
     p.renderer->ResetCameraClippingRange();
 }
 

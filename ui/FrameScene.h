@@ -2,6 +2,9 @@
 
 #include "ForceNetwork.h"
 #include "ParticleFields.h"
+#include "ViewFraming.h"
+
+#include <QImage>
 
 #include <memory>
 
@@ -64,6 +67,13 @@ public:
     /// front-right corner in 3D, a parallel projection looking down -z in 2D.
     void resetCamera();
 
+    /// Where the colour bars and the caption stand (display pixels) for the view's size, its text size and what the
+    /// bars show now: resetCamera() frames the container and particles beside them.
+    [[nodiscard]] OverlayPlaces overlayPlaces();
+    /// The box of the container and every particle of the last frame as the camera draws it now (display pixels; the
+    /// bounding box of its eight corners), empty before any frame.
+    [[nodiscard]] PixelBox drawnExtent() const;
+
     /// 2 or 3, as in the last frame shown (3 before any).
     [[nodiscard]] int dimension() const;
     [[nodiscard]] const std::shared_ptr<const Frame>& frame() const;
@@ -93,6 +103,10 @@ private:
     /// Lays the colour bars and the caption out for the viewport's size and text size, as a render starts; draws
     /// their pictures again only where what they show, or their size, changed.
     void placeOverlays(vtkObject* renderer, unsigned long event, void* callData);
+    /// The overlays' pixels per point: the text scale at the render window's DPI (lowered while the camera moves).
+    [[nodiscard]] double overlayPixelsPerPoint() const;
+    /// The caption's picture at this text size, drawn again only where its text or size changed.
+    QImage captionPicture(double pixelsPerPoint);
 
     struct Props;
     std::unique_ptr<Props> props_;

@@ -76,35 +76,78 @@ QString barLabelText(const BarLabels& labels, double value)
     return QString::number(mantissa, 'f', labels.decimals) + QStringLiteral("e") + QString::number(labels.exponent);
 }
 
+namespace {
+
+/// A colour bar's fonts, label texts and sizes (px), as colourBarImage draws them.
+struct BarGeometry {
+    QFont titleFont;
+    QFont labelFont;
+    BarLabels labels;
+    std::vector<QString> texts;
+    int titleHeight = 0;  ///< the title's line
+    int labelHeight = 0;  ///< a label's line
+    int gap = 0;          ///< between the title and the labels, and between the ramp and its labels
+    int rampWidth = 0;
+    int columnWidth = 0;  ///< the ramp and its labels
+    int width = 0;
+    int height = 0;
+    int rampTop = 0;
+    int rampHeight = 0;
+};
+
+BarGeometry barGeometry(const ColourBarLook& look)
+{
+    BarGeometry g;
+    g.titleFont = overlayFont(pixelsOf(kBarTitlePoints, look.pixelsPerPoint));
+    g.labelFont = overlayFont(pixelsOf(kBarLabelPoints, look.pixelsPerPoint));
+    const QFontMetrics titleMetrics(g.titleFont);
+    const QFontMetrics labelMetrics(g.labelFont);
+    g.labels = barLabels(look.low, look.high, look.wholeNumbers);
+    int widest = 0;
+    for (const double value : g.labels.values) {
+        g.texts.push_back(barLabelText(g.labels, value));
+        widest = std::max(widest, labelMetrics.horizontalAdvance(g.texts.back()));
+    }
+    g.titleHeight = titleMetrics.height();
+    g.labelHeight = labelMetrics.height();
+    g.gap = std::max(2, static_cast<int>(std::lround(4.0 * look.pixelsPerPoint)));
+    g.rampWidth = std::max(2, look.rampWidth);
+    g.columnWidth = g.rampWidth + (g.texts.empty() ? 0 : g.gap + widest);
+    g.width = std::max(titleMetrics.horizontalAdvance(look.title), g.columnWidth);
+    g.rampTop = g.titleHeight + g.gap + g.labelHeight / 2;
+    const int rampBottom = look.height - g.labelHeight / 2;  // exclusive
+    g.height = std::max(look.height, g.rampTop + 2 + g.labelHeight / 2);
+    g.rampHeight = std::max(2, rampBottom - g.rampTop);
+    return g;
+}
+
+}  // namespace
+
+ColourBarLayout colourBarLayout(const ColourBarLook& look)
+{
+    const BarGeometry g = barGeometry(look);
+    return {g.width, g.height, g.titleHeight + g.gap, g.columnWidth};
+}
+
 QImage colourBarImage(const ColourBarLook& look)
 {
-    const QFont titleFont = overlayFont(pixelsOf(kBarTitlePoints, look.pixelsPerPoint));
-    const QFont labelFont = overlayFont(pixelsOf(kBarLabelPoints, look.pixelsPerPoint));
-    const QFontMetrics titleMetrics(titleFont);
-    const QFontMetrics labelMetrics(labelFont);
-    const BarLabels labels = barLabels(look.low, look.high, look.wholeNumbers);
-    std::vector<QString> texts;
-    int widest = 0;
-    for (const double value : labels.values) {
-        texts.push_back(barLabelText(labels, value));
-        widest = std::max(widest, labelMetrics.horizontalAdvance(texts.back()));
-    }
-    const int gap = std::max(2, static_cast<int>(std::lround(4.0 * look.pixelsPerPoint)));
-    const int rampWidth = std::max(2, look.rampWidth);
-    const int titleWidth = titleMetrics.horizontalAdvance(look.title);
-    const int width = std::max(titleWidth, rampWidth + (texts.empty() ? 0 : gap + widest));
-    const int rampTop = titleMetrics.height() + gap + labelMetrics.height() / 2;
-    const int rampBottom = look.height - labelMetrics.height() / 2;  // exclusive
-    const int height = std::max(look.height, rampTop + 2 + labelMetrics.height() / 2);
-    const int rampHeight = std::max(2, rampBottom - rampTop);
+    const BarGeometry g = barGeometry(look);
+    const BarLabels& labels = g.labels;
+    const std::vector<QString>& texts = g.texts;
+    const int gap = g.gap;
+    const int rampWidth = g.rampWidth;
+    const int width = g.width;
+    const int height = g.height;
+    const int rampTop = g.rampTop;
+    const int rampHeight = g.rampHeight;
 
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
     QPainter painter(&image);
     painter.setPen(kLabelColour);
-    painter.setFont(titleFont);
+    painter.setFont(g.titleFont);
     const Qt::Alignment side = look.labelsLeft ? Qt::AlignRight : Qt::AlignLeft;
-    painter.drawText(QRect(0, 0, width, titleMetrics.height()), static_cast<int>(side | Qt::AlignVCenter), look.title);
+    painter.drawText(QRect(0, 0, width, g.titleHeight), static_cast<int>(side | Qt::AlignVCenter), look.title);
 
     const int rampLeft = look.labelsLeft ? width - rampWidth : 0;
     for (int row = 0; row < rampHeight; ++row) {
@@ -114,13 +157,13 @@ QImage colourBarImage(const ColourBarLook& look)
             QRect(rampLeft, rampTop + row, rampWidth, 1),
             QColor::fromRgbF(static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2])));
     }
-    painter.setFont(labelFont);
+    painter.setFont(g.labelFont);
     const int labelLeft = look.labelsLeft ? 0 : rampWidth + gap;
     const int labelWidth = look.labelsLeft ? width - rampWidth - gap : width - labelLeft;
     for (std::size_t k = 0; k < texts.size(); ++k) {
         const double s = (labels.values[k] - look.low) / (look.high - look.low);
         const int y = rampTop + static_cast<int>(std::lround((1.0 - s) * rampHeight));
-        painter.drawText(QRect(labelLeft, y - labelMetrics.height() / 2, labelWidth, labelMetrics.height()),
+        painter.drawText(QRect(labelLeft, y - g.labelHeight / 2, labelWidth, g.labelHeight),
                          static_cast<int>(side | Qt::AlignVCenter), texts[k]);
     }
     return image;

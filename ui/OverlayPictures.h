@@ -37,7 +37,17 @@ struct ColourBarLook {
     double pixelsPerPoint = 1;  ///< text size: pixels per typographic point
 };
 
-/// A vertical colour bar: its title on top, the ramp below, round values beside it; transparent around them.
+/// Where a colour bar's picture puts its parts, px: the title across the top, the ramp and its labels below it.
+struct ColourBarLayout {
+    int width = 0;        ///< the picture's: the title's or the ramp's and labels', whichever is wider
+    int height = 0;       ///< the picture's
+    int titleHeight = 0;  ///< the band of the title, from the picture's top to the top label's top
+    int columnWidth = 0;  ///< the ramp and its labels beside it
+};
+[[nodiscard]] ColourBarLayout colourBarLayout(const ColourBarLook& look);
+
+/// A vertical colour bar: its title on top, the ramp below, round values beside it; transparent around them
+/// (colourBarLayout's size).
 [[nodiscard]] QImage colourBarImage(const ColourBarLook& look);
 
 /// One line of text in the scene's label colour at `pixelSize` on a transparent ground, as wide as the text.

@@ -167,11 +167,20 @@ void SceneView::showFrame(std::shared_ptr<const Frame> frame)
 void SceneView::resetCamera()
 {
     vtk_->scene.resetCamera();
+    // Framed again as the next frame is drawn, at the size VTK's window has then: before the window is first
+    // exposed VTK's has none, and the colour bars' room could not be measured.
+    framed_ = true;
+    fitPending_ = true;
     update();
 }
 
 void SceneView::setOptions(const SceneOptions& options)
 {
+    const SceneOptions& before = vtk_->scene.options();
+    // The colour bars' room changes with the text's size and with the force bar shown or not.
+    fitPending_ =
+        fitPending_ ||
+        (framed_ && (options.textScale != before.textScale || options.showForceChains != before.showForceChains));
     vtk_->scene.setOptions(options);
     update();
 }
@@ -194,6 +203,16 @@ double SceneView::meanNormalForce() const
 long long SceneView::drawnSticks() const
 {
     return vtk_->scene.drawnSticks();
+}
+
+OverlayPlaces SceneView::overlayPlaces()
+{
+    return vtk_->scene.overlayPlaces();
+}
+
+PixelBox SceneView::drawnExtent() const
+{
+    return vtk_->scene.drawnExtent();
 }
 
 void SceneView::setHighlighted(int index)
@@ -221,6 +240,9 @@ void SceneView::orbit(double degrees)
 
 void SceneView::noteCameraMotion()
 {
+    // The user's camera from now on: a resize or a larger text no longer frames the scene again.
+    framed_ = false;
+    fitPending_ = false;
     moving_ = true;
     settle_.start();
 }
@@ -252,6 +274,7 @@ void SceneView::resizeGL(int width, int height)
     // VTK works in device pixels, Qt's window geometry in device-independent ones.
     const qreal ratio = devicePixelRatio();
     deviceSize_ = QSize(qRound(width * ratio), qRound(height * ratio));
+    fitPending_ = fitPending_ || framed_;
     const int reduction = std::exchange(reduction_, 0);
     applyReduction(std::max(1, reduction));
 }
@@ -308,6 +331,10 @@ QImage SceneView::grabView()
 void SceneView::draw(int reduction)
 {
     applyReduction(reduction);
+    if (fitPending_) {
+        vtk_->scene.resetCamera();
+        fitPending_ = false;
+    }
     QElapsedTimer clock;
     clock.start();
     auto& window = *vtk_->window;

@@ -67,8 +67,13 @@ public:
 
     /// The view as drawn now (device pixels), or a null image before the window is exposed.
     [[nodiscard]] QImage grabView();
-    /// Frames the container and all particles of the current frame.
+    /// Frames the container and all particles of the current frame beside the colour bars and below the caption. Until
+    /// the user moves the camera, the view frames them again when its size, its text size or the force bar changes.
     void resetCamera();
+    /// Where the colour bars and the caption stand, and the container's and particles' box as the camera draws it now
+    /// (both in VTK's pixels of the frame drawn last, from the bottom left).
+    [[nodiscard]] OverlayPlaces overlayPlaces();
+    [[nodiscard]] PixelBox drawnExtent() const;
 
     /// Draws the current frame again with these options (colour field, force chains, ...).
     void setOptions(const SceneOptions& options);
@@ -136,6 +141,8 @@ private:
     qint64 renderedFrames_ = 0;
     QElapsedTimer drawStarted_;  ///< restarted as paintGL begins
     bool capturing_ = false;
+    bool framed_ = false;      ///< the camera is as resetCamera() left it: the view frames the scene again on a resize
+    bool fitPending_ = false;  ///< the next draw frames the scene (at the size VTK's window has then)
 };
 
 }  // namespace granular::ui

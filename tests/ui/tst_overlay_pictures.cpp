@@ -10,6 +10,10 @@
 using granular::ui::BarLabels;
 using granular::ui::barLabels;
 using granular::ui::barLabelText;
+using granular::ui::colourBarImage;
+using granular::ui::ColourBarLayout;
+using granular::ui::colourBarLayout;
+using granular::ui::ColourBarLook;
 
 namespace {
 
@@ -70,6 +74,51 @@ private slots:
                 QVERIFY2(texts[k] != texts[k - 1], qPrintable(texts.join(' ')));
             }
         }
+    }
+
+    void theLayoutSaysWhereThePictureDrawsItsTitleAndColumn_data()
+    {
+        QTest::addColumn<bool>("labelsLeft");
+        QTest::addColumn<double>("pixelsPerPoint");
+        QTest::newRow("particle bar, labels left") << true << 1.0;
+        QTest::newRow("force bar, presentation") << false << 1.6;
+    }
+
+    void theLayoutSaysWhereThePictureDrawsItsTitleAndColumn()
+    {
+        // Every drawn pixel lies in the title's band across the top or in the column of the ramp and its labels (the
+        // reset camera keeps the scene out of both); the title, wider than the column, reaches beyond it.
+        QFETCH(bool, labelsLeft);
+        QFETCH(double, pixelsPerPoint);
+        ColourBarLook look;
+        look.stops = granular::ui::kParticleColours;
+        look.low = 0.0;
+        look.high = 152.0;
+        look.title = QStringLiteral("height (m)");
+        look.labelsLeft = labelsLeft;
+        look.height = 500;
+        look.rampWidth = 20;
+        look.pixelsPerPoint = pixelsPerPoint;
+        const QImage image = colourBarImage(look);
+        const ColourBarLayout layout = colourBarLayout(look);
+        QCOMPARE(image.width(), layout.width);
+        QCOMPARE(image.height(), layout.height);
+        QVERIFY(layout.columnWidth < layout.width);
+        const int columnLeft = labelsLeft ? layout.width - layout.columnWidth : 0;
+        qint64 outside = 0;
+        qint64 titleBeyondColumn = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                if (qAlpha(image.pixel(x, y)) == 0) {
+                    continue;
+                }
+                const bool inColumn = x >= columnLeft && x < columnLeft + layout.columnWidth;
+                outside += y >= layout.titleHeight && !inColumn ? 1 : 0;
+                titleBeyondColumn += y < layout.titleHeight && !inColumn ? 1 : 0;
+            }
+        }
+        QCOMPARE(outside, qint64{0});
+        QVERIFY(titleBeyondColumn > 0);
     }
 };
 

@@ -193,7 +193,9 @@ private slots:
         options.periodicImages = true;
         view_->setOptions(options);
         QVERIFY(!showAndSettle(frame).isNull());
-        const int row = view_->height() / 2;
+        // The grain's row: the middle of the cell and its images as drawn (the camera frames them below the caption).
+        const granular::ui::PixelBox drawn = view_->drawnExtent();
+        const int row = view_->height() - qRound(0.5 * (drawn.bottom + drawn.top) / view_->devicePixelRatio());
         int runs = 0;
         bool inside = false;
         for (int x = 0; x < view_->width(); ++x) {
@@ -255,6 +257,65 @@ private slots:
               static_cast<long long>(particleBar));
         QVERIFY2(forceBar > 1000, qPrintable(QString::number(forceBar)));
         QVERIFY2(particleBar > 1000, qPrintable(QString::number(particleBar)));
+    }
+
+    void resetFramesTheSceneBesideTheColourBars()
+    {
+        // piston2d's view in the studio at a projector's 1280 x 800 in presentation mode (text 1.6x): the square of
+        // disks with its chains (both bars shown) stays clear of the bars' columns and titles and of the caption; a
+        // resize frames it again, until the user moves the camera.
+        view_->resize(554, 666);
+        QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+        granular::ui::SceneOptions options = view_->options();
+        options.textScale = 1.6;
+        view_->setOptions(options);
+        QVERIFY(!showAndSettle(pressedSquare()).isNull());
+        const auto clearOfOverlays = [this](const char* when) {
+            const granular::ui::OverlayPlaces places = view_->overlayPlaces();
+            const granular::ui::PixelBox scene = view_->drawnExtent();
+            QVERIFY2(!places.leftColumn.isEmpty() && !places.rightColumn.isEmpty(), when);
+            for (const auto* overlay :
+                 {&places.leftColumn, &places.leftTitle, &places.rightColumn, &places.rightTitle, &places.caption}) {
+                QVERIFY2(!scene.overlaps(*overlay, 1.0),
+                         qPrintable(QStringLiteral("%1: the scene %2-%3 x %4-%5 px under an overlay at %6-%7 x %8-%9")
+                                        .arg(when)
+                                        .arg(scene.left)
+                                        .arg(scene.right)
+                                        .arg(scene.bottom)
+                                        .arg(scene.top)
+                                        .arg(overlay->left)
+                                        .arg(overlay->right)
+                                        .arg(overlay->bottom)
+                                        .arg(overlay->top)));
+            }
+            // Not shrunk to nothing: at least half the room between the bars' columns.
+            QVERIFY2(scene.width() > 0.5 * (places.rightColumn.left - places.leftColumn.right), when);
+        };
+        clearOfOverlays("after the first frame");
+        if (QTest::currentTestFailed()) {
+            return;
+        }
+
+        QSignalSpy repainted(view_.get(), &QOpenGLWindow::frameSwapped);
+        view_->resize(760, 520);
+        QVERIFY(repainted.wait(10'000));
+        QVERIFY(!view_->grabView().isNull());  // drawn at the new size (and framed again where it follows)
+        clearOfOverlays("after a resize");
+        if (QTest::currentTestFailed()) {
+            return;
+        }
+
+        // A wheel turn zooms in: the user's camera from then on, which a resize leaves alone.
+        const QPointF centre = QRectF(QPointF(0, 0), view_->size()).center();
+        QWheelEvent wheel(centre, view_->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view_.get(), &wheel);
+        QVERIFY(!view_->grabView().isNull());  // drawn at the new size (and framed again where it follows)
+        const double zoomedWidth = view_->drawnExtent().width();
+        view_->resize(770, 520);
+        QVERIFY(repainted.wait(10'000));
+        QVERIFY(!view_->grabView().isNull());  // drawn at the new size (and framed again where it follows)
+        QCOMPARE(view_->drawnExtent().width(), zoomedWidth);
     }
 
 private:

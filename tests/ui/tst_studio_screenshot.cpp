@@ -243,7 +243,9 @@ private slots:
         qInfo("piston3d at t = 29 s: chain colours %.2f %% of the window with automatic grain size, %.2f %% at full "
               "size",
               100.0 * chainFraction[0], 100.0 * chainFraction[1]);
-        QVERIFY2(chainFraction[0] > 0.03, qPrintable(QString::number(100.0 * chainFraction[0])));
+        // 3.78 % with the camera framing the whole view; 2.75 % since it frames the container beside the colour bar
+        // (2026-12-01), the packing drawn ~15 % smaller across.
+        QVERIFY2(chainFraction[0] > 0.02, qPrintable(QString::number(100.0 * chainFraction[0])));
         QVERIFY(chainFraction[0] > 2.0 * chainFraction[1]);
     }
 
