@@ -894,13 +894,15 @@ void FrameScene::resetCamera()
     // the free part's middle (the focal point stays in the container's centre, so the camera still turns about it).
     const int* size = p.renderer->GetSize();
     const OverlayPlaces places = overlayPlaces();
-    const PixelBox free = roomiestArea(drawnExtent(), freeAreas(places, kFramingGapPoints * overlayPixelsPerPoint()));
+    const PixelBox picture = drawnExtent();
+    const PixelBox free = roomiestArea(picture, freeAreas(places, kFramingGapPoints * overlayPixelsPerPoint()));
     if (size[0] >= 2 && size[1] >= 2 && free.width() >= kLeastFreeShare * size[0] &&
         free.height() >= kLeastFreeShare * size[1]) {
-        const double zoom = fittingZoom(drawnExtent(), free);
+        const double zoom = fittingZoom(picture, free);
         if (zoom < 1.0) {
             camera->Zoom(zoom);
         }
+        // The picture as the zoom left it.
         const std::array<double, 2> windowCentre = windowCentreInto(drawnExtent(), free, size[0], size[1]);
         camera->SetWindowCenter(windowCentre[0], windowCentre[1]);
     }
