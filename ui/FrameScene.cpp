@@ -350,6 +350,7 @@ struct FrameScene::Props {
     OverlayImage caption;
     QString drawnCaption;        ///< the caption's picture was drawn from this text
     int drawnCaptionPixels = 0;  ///< and at this text size
+    int drawnCaptionWidth = 0;   ///< and broken into lines at most this wide (px)
     unsigned long overlayObserver = 0;
 
     std::shared_ptr<const Frame> frame;
@@ -700,7 +701,7 @@ void FrameScene::placeOverlays(vtkObject* /*renderer*/, unsigned long /*event*/,
     };
     place(p.particleBar, kParticleBarHeight);
     place(p.forceBar, kForceBarHeight);
-    const QImage caption = captionPicture(pixelsPerPoint);
+    const QImage caption = captionPicture(pixelsPerPoint, width);
     const int top = static_cast<int>(std::lround(kCaptionTop * height));
     p.caption.show(caption, static_cast<int>(std::lround(kCaptionLeft * width)), top - caption.height());
 }
@@ -714,15 +715,19 @@ double FrameScene::overlayPixelsPerPoint() const
     return p.options.textScale * dpi / kVtkDefaultDpi;
 }
 
-QImage FrameScene::captionPicture(double pixelsPerPoint)
+QImage FrameScene::captionPicture(double pixelsPerPoint, int viewWidth)
 {
     auto& p = *props_;
     const int captionPixels = std::max(1, static_cast<int>(std::lround(kCaptionPoints * pixelsPerPoint)));
     QImage caption = p.caption.image();
-    if (caption.isNull() || p.captionText != p.drawnCaption || captionPixels != p.drawnCaptionPixels) {
-        caption = captionImage(p.captionText, captionPixels);
+    // Lines broken between fields where the view is too narrow for one (a projector's text size).
+    const int captionWidth = std::max(1, static_cast<int>(std::lround((1.0 - 2.0 * kCaptionLeft) * viewWidth)));
+    if (caption.isNull() || p.captionText != p.drawnCaption || captionPixels != p.drawnCaptionPixels ||
+        captionWidth != p.drawnCaptionWidth) {
+        caption = captionImage(p.captionText, captionPixels, captionWidth);
         p.drawnCaption = p.captionText;
         p.drawnCaptionPixels = captionPixels;
+        p.drawnCaptionWidth = captionWidth;
     }
     return caption;
 }
@@ -756,7 +761,7 @@ OverlayPlaces FrameScene::overlayPlaces()
     };
     bar(p.forceBar, kForceBarHeight, places.leftColumn, places.leftTitle);
     bar(p.particleBar, kParticleBarHeight, places.rightColumn, places.rightTitle);
-    const QImage caption = captionPicture(pixelsPerPoint);
+    const QImage caption = captionPicture(pixelsPerPoint, width);
     if (!caption.isNull()) {
         const double top = std::round(kCaptionTop * height);
         const double left = std::round(kCaptionLeft * width);

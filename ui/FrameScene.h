@@ -105,8 +105,9 @@ private:
     void placeOverlays(vtkObject* renderer, unsigned long event, void* callData);
     /// The overlays' pixels per point: the text scale at the render window's DPI (lowered while the camera moves).
     [[nodiscard]] double overlayPixelsPerPoint() const;
-    /// The caption's picture at this text size, drawn again only where its text or size changed.
-    QImage captionPicture(double pixelsPerPoint);
+    /// The caption's picture at this text size in a view `viewWidth` pixels wide (its lines broken between fields where
+    /// one would be wider), drawn again only where its text, size or the view's width changed.
+    QImage captionPicture(double pixelsPerPoint, int viewWidth);
 
     struct Props;
     std::unique_ptr<Props> props_;

@@ -10,6 +10,7 @@
 #include "SceneView.h"
 #include "SimulationController.h"
 #include "SolverThreadsText.h"
+#include "StatusFields.h"
 #include "ValueText.h"
 #include "scenario/Schema.h"
 #include "settings/SettingsBinding.h"
@@ -198,6 +199,7 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
         fpsLabel_->setText(tr("%1 frames/s").arg(renderedFrames() - renderedAtLastTick_));
         renderedAtLastTick_ = renderedFrames();
         showRecordingState();
+        statusFields_->fit();
     });
     tick->start(1000);
 }
@@ -423,13 +425,17 @@ void MainWindow::buildDisplayBar()
 void MainWindow::buildStatusBar()
 {
     timeLabel_ = statusLabel(this, tr("simulated time and steps"));
+    timeLabel_->setObjectName(QStringLiteral("statusTime"));
     rateLabel_ = statusLabel(this, tr("steps per second of wall-clock time while playing"));
+    rateLabel_->setObjectName(QStringLiteral("statusRate"));
     const SolverThreadsShare noSteps{solverThreadsSet(), 0, 0, 0};
     threadsLabel_ = statusLabel(this, solverThreadsTip(noSteps));
     threadsLabel_->setObjectName(QStringLiteral("solverThreadsLabel"));
     threadsLabel_->setText(solverThreadsText(noSteps));
     contactsLabel_ = statusLabel(this, tr("active contacts after the last step"));
+    contactsLabel_->setObjectName(QStringLiteral("statusContacts"));
     iterationsLabel_ = statusLabel(this, tr("solver iterations in the last step"));
+    iterationsLabel_->setObjectName(QStringLiteral("statusIterations"));
     residualLabel_ = statusLabel(
         this, tr("Contact dynamics: |\u0394R|/|R| is how much the contact forces changed in the last Gauss-Seidel "
                  "sweep, relative to the forces (Euclidean norms over all contacts): small when the forces have "
@@ -438,8 +444,11 @@ void MainWindow::buildStatusBar()
                  "convergence measure of the last iteration."));
     residualLabel_->setObjectName(QStringLiteral("residual"));
     overlapLabel_ = statusLabel(this, tr("mean overlap of the active contacts"));
+    overlapLabel_->setObjectName(QStringLiteral("statusOverlap"));
     forceLabel_ = statusLabel(this, tr("force pushing the piston in the last step"));
+    forceLabel_->setObjectName(QStringLiteral("statusForce"));
     fpsLabel_ = statusLabel(this, tr("frames drawn by the view per second"));
+    fpsLabel_->setObjectName(QStringLiteral("statusFps"));
     advisoryLabel_ = statusLabel(this, tr("the method's advice on the current settings"));
     advisoryLabel_->setObjectName(QStringLiteral("advisory"));
     advisoryLabel_->setStyleSheet(QStringLiteral("color: #b35c00;"));
@@ -460,7 +469,10 @@ void MainWindow::buildStatusBar()
                         overlapLabel_, forceLabel_, fpsLabel_}) {
         statusBar()->addPermanentWidget(label);
     }
-    forceLabel_->hide();
+    statusFields_ =
+        new StatusFields(statusBar(), {timeLabel_, forceLabel_, contactsLabel_, residualLabel_, overlapLabel_,
+                                       iterationsLabel_, rateLabel_, fpsLabel_, threadsLabel_});
+    statusFields_->setWanted(forceLabel_, false);
 }
 
 void MainWindow::schedulePull()
@@ -528,7 +540,7 @@ void MainWindow::startRun(const RunInfo& run)
     method_->setCurrentText(QString::fromStdString(std::string(choiceName(run.settings.solver.method))));
     const bool piston = run.settings.setup == Setup::Piston;
     loadStepAction_->setEnabled(piston);
-    forceLabel_->setVisible(piston);
+    statusFields_->setWanted(forceLabel_, piston);
     periodicImagesAction_->setVisible(run.settings.setup == Setup::Periodic);
     if (!run.continued && origin_ != viewOrigin_) {
         applyScenarioView(run.settings);
@@ -584,6 +596,7 @@ void MainWindow::showStatus(const StepStatus& status)
     advisoryLabel_->setText(advice.join(QStringLiteral("  ")));
     advisoryLabel_->setToolTip(advice.join(QLatin1Char('\n')));
     advisoryLabel_->setVisible(!advice.isEmpty());
+    statusFields_->fit();
     if (playAction_->isChecked() != status.running) {
         playAction_->setChecked(status.running);
         playAction_->setText(status.running ? tr("Pause") : tr("Play"));

@@ -35,6 +35,7 @@ class FrameRecorder;
 class PlotPanel;
 class SceneView;
 class SimulationController;
+class StatusFields;
 
 /// The studio's window: the scene view and the live plots side by side, the parameter panel and
 /// the particle inspector in a dock, the run and display controls in toolbars, the state of the
@@ -201,8 +202,9 @@ private:
     QLabel* forceLabel_ = nullptr;
     QLabel* fpsLabel_ = nullptr;
     QLabel* advisoryLabel_ = nullptr;
-    QLabel* blowUpLabel_ = nullptr;  ///< the blow-up guard's message, until another run starts
-    QLabel* recordLabel_ = nullptr;  ///< shown while recording: the frames so far
+    QLabel* blowUpLabel_ = nullptr;         ///< the blow-up guard's message, until another run starts
+    QLabel* recordLabel_ = nullptr;         ///< shown while recording: the frames so far
+    StatusFields* statusFields_ = nullptr;  ///< which of the readouts above fit in the bar (the bar owns it)
 };
 
 }  // namespace granular::ui

@@ -169,19 +169,48 @@ QImage colourBarImage(const ColourBarLook& look)
     return image;
 }
 
-QImage captionImage(const QString& text, int pixelSize)
+QStringList captionLines(const QString& text, const QFontMetrics& metrics, int maxWidth)
+{
+    if (maxWidth <= 0 || metrics.horizontalAdvance(text) <= maxWidth) {
+        return {text};
+    }
+    QStringList lines;
+    QString line;
+    for (const QString& field : text.split(kCaptionSeparator)) {
+        const QString longer = line.isEmpty() ? field : line + kCaptionSeparator + field;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > maxWidth) {
+            lines << line;
+            line = field;
+        } else {
+            line = longer;
+        }
+    }
+    lines << line;
+    return lines;
+}
+
+QImage captionImage(const QString& text, int pixelSize, int maxWidth)
 {
     if (text.isEmpty()) {
         return {};
     }
     const QFont font = overlayFont(pixelSize);
     const QFontMetrics metrics(font);
-    QImage image(metrics.horizontalAdvance(text) + 2, metrics.height(), QImage::Format_ARGB32_Premultiplied);
+    const QStringList lines = captionLines(text, metrics, maxWidth);
+    int widest = 0;
+    for (const QString& line : lines) {
+        widest = std::max(widest, metrics.horizontalAdvance(line));
+    }
+    const auto count = static_cast<int>(lines.size());
+    QImage image(widest + 2, metrics.height() + (count - 1) * metrics.lineSpacing(),
+                 QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
     QPainter painter(&image);
     painter.setPen(kLabelColour);
     painter.setFont(font);
-    painter.drawText(QPoint(1, metrics.ascent()), text);
+    for (int i = 0; i < count; ++i) {
+        painter.drawText(QPoint(1, metrics.ascent() + i * metrics.lineSpacing()), lines[i]);
+    }
     return image;
 }
 

@@ -2,8 +2,10 @@
 
 #include "ColourMaps.h"
 
+#include <QFontMetrics>
 #include <QImage>
 #include <QString>
+#include <QStringList>
 
 #include <span>
 #include <vector>
@@ -50,8 +52,16 @@ struct ColourBarLayout {
 /// (colourBarLayout's size).
 [[nodiscard]] QImage colourBarImage(const ColourBarLook& look);
 
-/// One line of text in the scene's label colour at `pixelSize` on a transparent ground, as wide as the text.
-[[nodiscard]] QImage captionImage(const QString& text, int pixelSize);
+/// What separates the fields of a caption (time, particles, contacts, ...): a line may break there only.
+inline constexpr QLatin1StringView kCaptionSeparator{"   "};
+
+/// The lines of a caption in `metrics` at most `maxWidth` pixels wide (no limit where it is 0 or less): broken between
+/// whole fields, never inside one (a field wider than the limit has a line of its own).
+[[nodiscard]] QStringList captionLines(const QString& text, const QFontMetrics& metrics, int maxWidth);
+
+/// Text in the scene's label colour at `pixelSize` on a transparent ground, as wide as its widest line: one line, or
+/// the lines of captionLines where it is wider than `maxWidth` (a projector's text size in a narrow view).
+[[nodiscard]] QImage captionImage(const QString& text, int pixelSize, int maxWidth = 0);
 
 /// Point sizes of the caption and of the colour bars' titles and labels, and the bars' widest, at text scale 1.
 /// The caption is smaller than the titles: in the studio's default layout its usual line (time, particles, contacts,

@@ -275,10 +275,12 @@ PlotPanel::PlotPanel(QWidget* parent)
     automaticWindowButton_->setToolTip(tr("Fit the oscillation from the automatic start on; drag across the plot to "
                                           "choose a window yourself"));
     connect(automaticWindowButton_, &QPushButton::clicked, this, &PlotPanel::useAutomaticWindow);
-    auto* controls = new QHBoxLayout(oscillationControls_);
+    // The button under the summary, not beside it: side by side, their widths at a projector's text size made the
+    // panel wider than its dock, and every plot's title, legend and right axis were cut at the dock's edge.
+    auto* controls = new QVBoxLayout(oscillationControls_);
     controls->setContentsMargins(4, 0, 4, 0);
-    controls->addWidget(oscillationLabel_, 1);
-    controls->addWidget(automaticWindowButton_, 0, Qt::AlignTop);
+    controls->addWidget(oscillationLabel_);
+    controls->addWidget(automaticWindowButton_, 0, Qt::AlignLeft);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -1,15 +1,21 @@
 // The colour bars' labels (ui/OverlayPictures): round values within the bar's range, each printed so that it reads
 // back as its value, neighbours differ and no label grows long: a common exponent where the values are tiny or huge
-// (chain1d's speed bar spans micrometres per second), plain decimals otherwise.
+// (chain1d's speed bar spans micrometres per second), plain decimals otherwise. The caption broken into lines between
+// its fields where the view is narrower than it.
 #include "OverlayPictures.h"
 
+#include <QFont>
+#include <QFontMetrics>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using granular::ui::BarLabels;
 using granular::ui::barLabels;
 using granular::ui::barLabelText;
+using granular::ui::captionImage;
+using granular::ui::captionLines;
 using granular::ui::colourBarImage;
 using granular::ui::ColourBarLayout;
 using granular::ui::colourBarLayout;
@@ -119,6 +125,47 @@ private slots:
         }
         QCOMPARE(outside, qint64{0});
         QVERIFY(titleBeyondColumn > 0);
+    }
+
+    void aCaptionTooWideForTheViewBreaksBetweenWholeFields()
+    {
+        // piston2d's caption at a projector's text size in its 550-pixel view: lines no wider than the view, broken
+        // only where fields meet, every field there once and in order; one line where it fits.
+        const QString text = QStringLiteral("t = 27.5 s   1000 particles   1699 contacts   <f_n> = 441 N   chains: "
+                                            "f_n >= 1 <f_n>   (while the camera moves: the 2000 strongest of 2322 "
+                                            "sticks)");
+        QFont font;
+        font.setPixelSize(27);
+        const QFontMetrics metrics(font);
+        const int width = 540;
+        const QStringList lines = captionLines(text, metrics, width);
+        QVERIFY2(lines.size() >= 2, qPrintable(lines.join('|')));
+        for (const QString& line : lines) {
+            // (The camera's note alone is wider than this view: a line of its own.)
+            QVERIFY2(metrics.horizontalAdvance(line) <= width || !line.contains(granular::ui::kCaptionSeparator),
+                     qPrintable(line));
+            QVERIFY2(!line.startsWith(' ') && !line.endsWith(' '), qPrintable(line));
+        }
+        QCOMPARE(lines.join(granular::ui::kCaptionSeparator), text);
+        // A field wider than the limit gets a line of its own, whole.
+        const QStringList narrow = captionLines(text, metrics, 10);
+        QCOMPARE(narrow, text.split(granular::ui::kCaptionSeparator));
+        QCOMPARE(captionLines(text, metrics, 0), QStringList{text});
+        QCOMPARE(captionLines(QStringLiteral("t = 1 s   2 particles"), metrics, width).size(), qsizetype{1});
+
+        // The picture: as many text lines as captionLines gives, as wide as the widest plus a 2-pixel margin.
+        const QImage one = captionImage(text, 27);
+        const QImage broken = captionImage(text, 27, width);
+        int widest = 0;
+        for (const QString& line : lines) {
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+        }
+        QCOMPARE(broken.width(), widest + 2);
+        QVERIFY(one.width() > broken.width());
+        QVERIFY2(
+            broken.height() >= static_cast<int>(lines.size()) * one.height() - (lines.size() - 1) * 4,
+            qPrintable(
+                QStringLiteral("%1 px for %2 lines of %3").arg(broken.height()).arg(lines.size()).arg(one.height())));
     }
 };
 

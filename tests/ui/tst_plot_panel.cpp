@@ -13,6 +13,7 @@
 #include <QChartView>
 #include <QElapsedTimer>
 #include <QLineSeries>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QTimer>
 #include <QValueAxis>
@@ -271,6 +272,31 @@ private slots:
         QCOMPARE(bigPoints, points);  // the curves are drawn again in full
         panel.setScale(1.0, 1.0);
         QCOMPARE(std::get<2>(measure()), pen);
+    }
+
+    void presentationTextFitsANarrowDock()
+    {
+        // At a projector's text size (presentation mode: the window's font and the charts' 1.6 times theirs) the panel
+        // in the studio's dock at 1280x800 (~360 px) scrolls only down: the fit's summary and its button, side by
+        // side, once made it wider than the dock and cut every plot's title, legend and right axis at its edge.
+        PlotPanel panel;
+        QFont font = panel.font();
+        font.setPointSizeF(font.pointSizeF() * 1.6);
+        panel.setFont(font);
+        panel.setScale(1.6, 2.2);
+        panel.resize(360, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.startRun(runInfo("piston2d", {"piston_y"}, {"m"}, 1000));
+        panel.appendRows(pistonRows(15.0, 0.8));
+        panel.refreshNow();
+        auto* scroll = panel.findChild<QScrollArea*>();
+        QVERIFY(scroll != nullptr);
+        QTest::qWait(100);  // the layout after the charts were made
+        QVERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
+                 qPrintable(QStringLiteral("the plots are %1 px wide in a %2 px viewport")
+                                .arg(scroll->widget()->width())
+                                .arg(scroll->viewport()->width())));
     }
 
     void pistonHeightTicksAreRoundAndTheirLabelsDiffer()

@@ -288,6 +288,12 @@ private slots:
                                         .arg(overlay->bottom)
                                         .arg(overlay->top)));
             }
+            // The caption within the view (broken into lines between its fields at this text size).
+            QVERIFY2(!places.caption.isEmpty() && places.caption.right <= places.view.right,
+                     qPrintable(QStringLiteral("%1: the caption ends at %2 px, the view at %3 px")
+                                    .arg(when)
+                                    .arg(places.caption.right)
+                                    .arg(places.view.right)));
             // Not shrunk to nothing: at least half the room between the bars' columns.
             QVERIFY2(scene.width() > 0.5 * (places.rightColumn.left - places.leftColumn.right), when);
         };
