@@ -348,9 +348,11 @@ struct FrameScene::Props {
     vtkNew<vtkActor> highlightActor;
     QString captionText;  ///< the caption as shown now (with the moving camera's note)
     OverlayImage caption;
-    QString drawnCaption;        ///< the caption's picture was drawn from this text
-    int drawnCaptionPixels = 0;  ///< and at this text size
-    int drawnCaptionWidth = 0;   ///< and broken into lines at most this wide (px)
+    QImage drawnCaptionImage;        ///< the caption's picture
+    QString drawnCaption;            ///< drawn from this text
+    int drawnCaptionPixels = 0;      ///< at this text size
+    int drawnCaptionWidth = 0;       ///< broken into lines at most this wide (px)
+    QList<qsizetype> captionFields;  ///< into lines of these many fields
     unsigned long overlayObserver = 0;
 
     std::shared_ptr<const Frame> frame;
@@ -719,17 +721,28 @@ QImage FrameScene::captionPicture(double pixelsPerPoint, int viewWidth)
 {
     auto& p = *props_;
     const int captionPixels = std::max(1, static_cast<int>(std::lround(kCaptionPoints * pixelsPerPoint)));
-    QImage caption = p.caption.image();
-    // Lines broken between fields where the view is too narrow for one (a projector's text size).
+    // Lines broken between fields where the view is too narrow for one (a projector's text size); the breaks of
+    // before kept while they fit, made afresh for a new width or text size.
     const int captionWidth = std::max(1, static_cast<int>(std::lround((1.0 - 2.0 * kCaptionLeft) * viewWidth)));
-    if (caption.isNull() || p.captionText != p.drawnCaption || captionPixels != p.drawnCaptionPixels ||
+    if (captionPixels != p.drawnCaptionPixels || captionWidth != p.drawnCaptionWidth) {
+        p.captionFields.clear();
+    }
+    if (p.drawnCaptionImage.isNull() || p.captionText != p.drawnCaption || captionPixels != p.drawnCaptionPixels ||
         captionWidth != p.drawnCaptionWidth) {
-        caption = captionImage(p.captionText, captionPixels, captionWidth);
+        const QStringList lines =
+            captionLines(p.captionText, QFontMetrics(overlayFont(captionPixels)), captionWidth, p.captionFields);
+        p.captionFields = fieldsPerLine(lines);
+        p.drawnCaptionImage = captionImage(lines, captionPixels);
         p.drawnCaption = p.captionText;
         p.drawnCaptionPixels = captionPixels;
         p.drawnCaptionWidth = captionWidth;
     }
-    return caption;
+    return p.drawnCaptionImage;
+}
+
+int FrameScene::captionLineCount() const
+{
+    return static_cast<int>(props_->captionFields.size());
 }
 
 OverlayPlaces FrameScene::overlayPlaces()

@@ -73,6 +73,8 @@ public:
     /// The box of the container and every particle of the last frame as the camera draws it now (display pixels; the
     /// bounding box of its eight corners), empty before any frame.
     [[nodiscard]] PixelBox drawnExtent() const;
+    /// The lines of the caption as last drawn (0 before any): a framed camera is framed again when they change.
+    [[nodiscard]] int captionLineCount() const;
 
     /// 2 or 3, as in the last frame shown (3 before any).
     [[nodiscard]] int dimension() const;

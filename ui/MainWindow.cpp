@@ -548,6 +548,7 @@ void MainWindow::startRun(const RunInfo& run)
     }
     if (!run.continued) {
         resetCameraOnNextFrame_ = true;
+        statusFields_->forgetWidths();
         pickParticle(-1);
         blowUpLabel_->clear();
         blowUpLabel_->hide();

@@ -17,14 +17,6 @@ namespace {
 /// The text's colour over the scene's dark background.
 const QColor kLabelColour = QColor::fromRgbF(0.88F, 0.90F, 0.94F);
 
-QFont overlayFont(int pixelSize)
-{
-    QFont font(QStringLiteral("Arial"));
-    font.setStyleHint(QFont::SansSerif);
-    font.setPixelSize(std::max(1, pixelSize));
-    return font;
-}
-
 int pixelsOf(int points, double pixelsPerPoint)
 {
     return std::max(1, static_cast<int>(std::lround(points * pixelsPerPoint)));
@@ -169,14 +161,43 @@ QImage colourBarImage(const ColourBarLook& look)
     return image;
 }
 
-QStringList captionLines(const QString& text, const QFontMetrics& metrics, int maxWidth)
+QFont overlayFont(int pixelSize)
 {
-    if (maxWidth <= 0 || metrics.horizontalAdvance(text) <= maxWidth) {
+    QFont font(QStringLiteral("Arial"));
+    font.setStyleHint(QFont::SansSerif);
+    font.setPixelSize(std::max(1, pixelSize));
+    return font;
+}
+
+QStringList captionLines(const QString& text, const QFontMetrics& metrics, int maxWidth, const QList<qsizetype>& keep)
+{
+    if (maxWidth <= 0) {
+        return {text};
+    }
+    const QStringList fields = text.split(kCaptionSeparator);
+    qsizetype kept = 0;
+    for (const qsizetype count : keep) {
+        kept += count;
+    }
+    if (keep.size() > 1 && kept == fields.size()) {
+        QStringList lines;
+        qsizetype first = 0;
+        bool fits = true;
+        for (const qsizetype count : keep) {
+            lines << fields.mid(first, count).join(kCaptionSeparator);
+            fits = fits && (count == 1 || metrics.horizontalAdvance(lines.back()) <= maxWidth);
+            first += count;
+        }
+        if (fits) {
+            return lines;
+        }
+    }
+    if (metrics.horizontalAdvance(text) <= maxWidth) {
         return {text};
     }
     QStringList lines;
     QString line;
-    for (const QString& field : text.split(kCaptionSeparator)) {
+    for (const QString& field : fields) {
         const QString longer = line.isEmpty() ? field : line + kCaptionSeparator + field;
         if (!line.isEmpty() && metrics.horizontalAdvance(longer) > maxWidth) {
             lines << line;
@@ -189,14 +210,22 @@ QStringList captionLines(const QString& text, const QFontMetrics& metrics, int m
     return lines;
 }
 
-QImage captionImage(const QString& text, int pixelSize, int maxWidth)
+QList<qsizetype> fieldsPerLine(const QStringList& lines)
 {
-    if (text.isEmpty()) {
+    QList<qsizetype> counts;
+    for (const QString& line : lines) {
+        counts << line.count(kCaptionSeparator) + 1;
+    }
+    return counts;
+}
+
+QImage captionImage(const QStringList& lines, int pixelSize)
+{
+    if (lines.isEmpty() || (lines.size() == 1 && lines.front().isEmpty())) {
         return {};
     }
     const QFont font = overlayFont(pixelSize);
     const QFontMetrics metrics(font);
-    const QStringList lines = captionLines(text, metrics, maxWidth);
     int widest = 0;
     for (const QString& line : lines) {
         widest = std::max(widest, metrics.horizontalAdvance(line));
@@ -212,6 +241,11 @@ QImage captionImage(const QString& text, int pixelSize, int maxWidth)
         painter.drawText(QPoint(1, metrics.ascent() + i * metrics.lineSpacing()), lines[i]);
     }
     return image;
+}
+
+QImage captionImage(const QString& text, int pixelSize)
+{
+    return captionImage(QStringList{text}, pixelSize);
 }
 
 }  // namespace granular::ui

@@ -2,8 +2,10 @@
 
 #include "ColourMaps.h"
 
+#include <QFont>
 #include <QFontMetrics>
 #include <QImage>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -53,15 +55,26 @@ struct ColourBarLayout {
 [[nodiscard]] QImage colourBarImage(const ColourBarLook& look);
 
 /// What separates the fields of a caption (time, particles, contacts, ...): a line may break there only.
-inline constexpr QLatin1StringView kCaptionSeparator{"   "};
+inline constexpr QLatin1String kCaptionSeparator{"   "};
+
+/// The font of the pictures over the scene (caption, colour bars) at `pixelSize`.
+[[nodiscard]] QFont overlayFont(int pixelSize);
 
 /// The lines of a caption in `metrics` at most `maxWidth` pixels wide (no limit where it is 0 or less): broken between
-/// whole fields, never inside one (a field wider than the limit has a line of its own).
-[[nodiscard]] QStringList captionLines(const QString& text, const QFontMetrics& metrics, int maxWidth);
+/// whole fields, never inside one (a field wider than the limit has a line of its own). `keep`, the fields per line of
+/// the caption before, is kept while its lines still fit (same number of fields): a field that moved down does not
+/// hop back up and down as a number beside it gains and loses digits from frame to frame.
+[[nodiscard]] QStringList captionLines(const QString& text, const QFontMetrics& metrics, int maxWidth,
+                                       const QList<qsizetype>& keep = {});
 
-/// Text in the scene's label colour at `pixelSize` on a transparent ground, as wide as its widest line: one line, or
-/// the lines of captionLines where it is wider than `maxWidth` (a projector's text size in a narrow view).
-[[nodiscard]] QImage captionImage(const QString& text, int pixelSize, int maxWidth = 0);
+/// The number of fields in each of `lines` (what captionLines' `keep` takes).
+[[nodiscard]] QList<qsizetype> fieldsPerLine(const QStringList& lines);
+
+/// Text in the scene's label colour at `pixelSize` on a transparent ground, as wide as its widest line, one line
+/// under another (lines as captionLines gives them: one where it fits).
+[[nodiscard]] QImage captionImage(const QStringList& lines, int pixelSize);
+/// The same for text on one line.
+[[nodiscard]] QImage captionImage(const QString& text, int pixelSize);
 
 /// Point sizes of the caption and of the colour bars' titles and labels, and the bars' widest, at text scale 1.
 /// The caption is smaller than the titles: in the studio's default layout its usual line (time, particles, contacts,

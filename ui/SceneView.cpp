@@ -331,8 +331,11 @@ QImage SceneView::grabView()
 void SceneView::draw(int reduction)
 {
     applyReduction(reduction);
+    // A caption that took another line (a field moved down as a number grew) changed the room the scene is framed in.
+    fitPending_ = fitPending_ || (framed_ && vtk_->scene.captionLineCount() != captionLinesAtFit_);
     if (fitPending_) {
         vtk_->scene.resetCamera();
+        captionLinesAtFit_ = vtk_->scene.captionLineCount();
         fitPending_ = false;
     }
     QElapsedTimer clock;

@@ -8,7 +8,6 @@
 #include <QTimer>
 
 #include <algorithm>
-#include <utility>
 
 namespace granular::ui {
 namespace {
@@ -27,7 +26,7 @@ int rowSpacing(QLayout* layout, const QWidget* bar)
 
 }  // namespace
 
-StatusFields::StatusFields(QStatusBar* bar, std::vector<QLabel*> byImportance) : QObject(bar), bar_(bar)
+StatusFields::StatusFields(QStatusBar* bar, const std::vector<QLabel*>& byImportance) : QObject(bar), bar_(bar)
 {
     for (QLabel* label : byImportance) {
         fields_.push_back({label, true, 0});
@@ -89,7 +88,10 @@ void StatusFields::layOut()
     }
     for (const Field& field : fields_) {
         if (field.label->isVisibleTo(bar_)) {
-            rest -= field.label->minimumWidth() + spacing;
+            // What the layout counted: the minimum width set, or the text's where none is (a field no longer wanted).
+            const int counted =
+                field.label->minimumWidth() > 0 ? field.label->minimumWidth() : field.label->minimumSizeHint().width();
+            rest -= counted + spacing;
         }
     }
     // A transient message (a file saved, the run paused by the guard) answers what the user just did: it keeps its
@@ -136,15 +138,20 @@ void StatusFields::showTip()
     }
 }
 
+void StatusFields::forgetWidths()
+{
+    for (Field& field : fields_) {
+        field.widest = 0;
+        field.label->setMinimumWidth(0);
+    }
+    refitLater();
+}
+
 bool StatusFields::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == bar_) {
-        if (event->type() == QEvent::FontChange) {
-            for (Field& field : fields_) {
-                field.widest = 0;  // the texts' widths in the new font
-                field.label->setMinimumWidth(0);
-            }
-            refitLater();
+        if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+            forgetWidths();  // the texts' widths in the new font
         } else if (event->type() == QEvent::Resize || event->type() == QEvent::LayoutRequest) {
             refitLater();
         }

@@ -14,14 +14,14 @@ namespace granular::ui {
 /// for all of them (a projector's 1280 pixels in presentation mode), the least important are hidden rather than every
 /// field cut mid-number; their texts go into the bar's tooltip. A field keeps the widest width its text has had since
 /// the last font change, so that a number growing by a digit does not make the fields come and go from one step to
-/// the next. The bar's other widgets (advice, a blow-up's message, recording) and a transient message keep their room:
-/// the fields are fitted again whenever the bar's layout or message changes.
+/// the next (until the next run or font change). The bar's other widgets (advice, a blow-up's message, recording) and a
+/// transient message keep their room: the fields are fitted again whenever the bar's layout or message changes.
 class StatusFields : public QObject {
     Q_OBJECT
 
 public:
     /// `byImportance`: permanent widgets of `bar`, the most important first (they stay where they were added).
-    StatusFields(QStatusBar* bar, std::vector<QLabel*> byImportance);
+    StatusFields(QStatusBar* bar, const std::vector<QLabel*>& byImportance);
 
     /// Whether a field has something to show at all (the piston's force only where there is a piston): a field not
     /// wanted is hidden whatever the room.
@@ -29,6 +29,9 @@ public:
     /// Shows the most important wanted fields that fit (cheap where no field grew). A resize, a font change or a
     /// change of the bar's layout (a text or a widget shown) refits by itself, after the event.
     void fit();
+
+    /// Forgets the fields' widest widths (a new run: the last one's long numbers no longer count) and refits.
+    void forgetWidths();
 
     /// The fields hidden for lack of room, in order of importance (wanted ones only).
     [[nodiscard]] std::vector<QLabel*> hiddenForRoom() const;
