@@ -724,11 +724,11 @@ QImage FrameScene::captionPicture(double pixelsPerPoint, int viewWidth)
     // Lines broken between fields where the view is too narrow for one (a projector's text size); the breaks of
     // before kept while they fit, made afresh for a new width or text size.
     const int captionWidth = std::max(1, static_cast<int>(std::lround((1.0 - 2.0 * kCaptionLeft) * viewWidth)));
-    if (captionPixels != p.drawnCaptionPixels || captionWidth != p.drawnCaptionWidth) {
+    const bool resized = captionPixels != p.drawnCaptionPixels || captionWidth != p.drawnCaptionWidth;
+    if (resized) {
         p.captionFields.clear();
     }
-    if (p.drawnCaptionImage.isNull() || p.captionText != p.drawnCaption || captionPixels != p.drawnCaptionPixels ||
-        captionWidth != p.drawnCaptionWidth) {
+    if (resized || p.drawnCaptionImage.isNull() || p.captionText != p.drawnCaption) {
         const QStringList lines =
             captionLines(p.captionText, QFontMetrics(overlayFont(captionPixels)), captionWidth, p.captionFields);
         p.captionFields = fieldsPerLine(lines);

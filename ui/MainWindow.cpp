@@ -199,7 +199,7 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
         fpsLabel_->setText(tr("%1 frames/s").arg(renderedFrames() - renderedAtLastTick_));
         renderedAtLastTick_ = renderedFrames();
         showRecordingState();
-        statusFields_->fit();
+        statusFields_->fit();  // the tooltip's texts of hidden fields, also while paused (no layout request then)
     });
     tick->start(1000);
 }
@@ -597,7 +597,6 @@ void MainWindow::showStatus(const StepStatus& status)
     advisoryLabel_->setText(advice.join(QStringLiteral("  ")));
     advisoryLabel_->setToolTip(advice.join(QLatin1Char('\n')));
     advisoryLabel_->setVisible(!advice.isEmpty());
-    statusFields_->fit();
     if (playAction_->isChecked() != status.running) {
         playAction_->setChecked(status.running);
         playAction_->setText(status.running ? tr("Pause") : tr("Play"));

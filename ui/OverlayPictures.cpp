@@ -243,9 +243,4 @@ QImage captionImage(const QStringList& lines, int pixelSize)
     return image;
 }
 
-QImage captionImage(const QString& text, int pixelSize)
-{
-    return captionImage(QStringList{text}, pixelSize);
-}
-
 }  // namespace granular::ui

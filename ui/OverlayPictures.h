@@ -73,8 +73,6 @@ inline constexpr QLatin1String kCaptionSeparator{"   "};
 /// Text in the scene's label colour at `pixelSize` on a transparent ground, as wide as its widest line, one line
 /// under another (lines as captionLines gives them: one where it fits).
 [[nodiscard]] QImage captionImage(const QStringList& lines, int pixelSize);
-/// The same for text on one line.
-[[nodiscard]] QImage captionImage(const QString& text, int pixelSize);
 
 /// Point sizes of the caption and of the colour bars' titles and labels, and the bars' widest, at text scale 1.
 /// The caption is smaller than the titles: in the studio's default layout its usual line (time, particles, contacts,

@@ -26,8 +26,9 @@ public:
     /// Whether a field has something to show at all (the piston's force only where there is a piston): a field not
     /// wanted is hidden whatever the room.
     void setWanted(QLabel* label, bool wanted);
-    /// Shows the most important wanted fields that fit (cheap where no field grew). A resize, a font change or a
-    /// change of the bar's layout (a text or a widget shown) refits by itself, after the event.
+    /// Shows the most important wanted fields that fit and updates the tooltip (lays out again only where a field
+    /// grew or something changed). A resize, a font change or a change of the bar's layout (a shown label's text, a
+    /// widget shown or hidden) refits by itself, after the event: a text change needs no call.
     void fit();
 
     /// Forgets the fields' widest widths (a new run: the last one's long numbers no longer count) and refits.

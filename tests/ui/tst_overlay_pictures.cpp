@@ -151,7 +151,7 @@ private slots:
         QCOMPARE(captionLines(QStringLiteral("t = 1 s   2 particles"), metrics, width).size(), qsizetype{1});
 
         // The picture: one text line per line, as wide as the widest plus a 2-pixel margin.
-        const QImage one = captionImage(text, 27);
+        const QImage one = captionImage(QStringList{text}, 27);
         const QImage broken = captionImage(lines, 27);
         int widest = 0;
         for (const QString& line : lines) {
