@@ -169,6 +169,29 @@ QFont overlayFont(int pixelSize)
     return font;
 }
 
+namespace {
+
+/// A field wider than `maxWidth` pixels broken between its words into lines at most that wide (a word wider than that
+/// alone on its line, whole).
+QStringList wordLines(const QString& field, const QFontMetrics& metrics, int maxWidth)
+{
+    QStringList lines;
+    QString line;
+    for (const QString& word : field.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > maxWidth) {
+            lines << line;
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    lines << line;
+    return lines;
+}
+
+}  // namespace
+
 QStringList captionLines(const QString& text, const QFontMetrics& metrics, int maxWidth, const QList<qsizetype>& keep)
 {
     if (maxWidth <= 0) {
@@ -179,13 +202,18 @@ QStringList captionLines(const QString& text, const QFontMetrics& metrics, int m
     for (const qsizetype count : keep) {
         kept += count;
     }
-    if (keep.size() > 1 && kept == fields.size()) {
+    const bool wideField = std::any_of(fields.begin(), fields.end(), [&](const QString& field) {
+        return metrics.horizontalAdvance(field) > maxWidth;
+    });
+    // (Lines of a field broken between its words count as fields of their own: the fields per line of such a
+    // caption are not kept.)
+    if (!wideField && keep.size() > 1 && kept == fields.size()) {
         QStringList lines;
         qsizetype first = 0;
         bool fits = true;
         for (const qsizetype count : keep) {
             lines << fields.mid(first, count).join(kCaptionSeparator);
-            fits = fits && (count == 1 || metrics.horizontalAdvance(lines.back()) <= maxWidth);
+            fits = fits && metrics.horizontalAdvance(lines.back()) <= maxWidth;
             first += count;
         }
         if (fits) {
@@ -198,6 +226,14 @@ QStringList captionLines(const QString& text, const QFontMetrics& metrics, int m
     QStringList lines;
     QString line;
     for (const QString& field : fields) {
+        if (metrics.horizontalAdvance(field) > maxWidth) {
+            if (!line.isEmpty()) {
+                lines << line;
+                line.clear();
+            }
+            lines << wordLines(field, metrics, maxWidth);
+            continue;
+        }
         const QString longer = line.isEmpty() ? field : line + kCaptionSeparator + field;
         if (!line.isEmpty() && metrics.horizontalAdvance(longer) > maxWidth) {
             lines << line;
@@ -206,7 +242,9 @@ QStringList captionLines(const QString& text, const QFontMetrics& metrics, int m
             line = longer;
         }
     }
-    lines << line;
+    if (!line.isEmpty()) {
+        lines << line;
+    }
     return lines;
 }
 

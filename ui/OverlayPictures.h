@@ -61,9 +61,10 @@ inline constexpr QLatin1String kCaptionSeparator{"   "};
 [[nodiscard]] QFont overlayFont(int pixelSize);
 
 /// The lines of a caption in `metrics` at most `maxWidth` pixels wide (no limit where it is 0 or less): broken between
-/// whole fields, never inside one (a field wider than the limit has a line of its own). `keep`, the fields per line of
-/// the caption before, is kept while its lines still fit (same number of fields): a field that moved down does not
-/// hop back up and down as a number beside it gains and loses digits from frame to frame.
+/// whole fields; a field wider than the limit alone (the moving camera's note at a projector's text size) is broken
+/// between its words on lines of its own, a word wider than the limit kept whole. `keep`, the fields per line of the
+/// caption before, is kept while its lines still fit (same number of fields, none broken between words): a field that
+/// moved down does not hop back up and down as a number beside it gains and loses digits from frame to frame.
 [[nodiscard]] QStringList captionLines(const QString& text, const QFontMetrics& metrics, int maxWidth,
                                        const QList<qsizetype>& keep = {});
 

@@ -129,29 +129,38 @@ private slots:
     void aCaptionTooWideForTheViewBreaksBetweenWholeFields()
     {
         // piston2d's caption at a projector's text size in its 550-pixel view: lines no wider than the view, broken
-        // only where fields meet, every field there once and in order; one line where it fits.
-        const QString text = QStringLiteral("t = 27.5 s   1000 particles   1699 contacts   <f_n> = 441 N   chains: "
-                                            "f_n >= 1 <f_n>   (while the camera moves: the 2000 strongest of 2322 "
-                                            "sticks)");
+        // where fields meet, every field there once and in order; one line where it fits.
+        const QString fields = QStringLiteral("t = 27.5 s   1000 particles   1699 contacts   <f_n> = 441 N   chains: "
+                                              "f_n >= 1 <f_n>");
         const QFontMetrics metrics(granular::ui::overlayFont(27));
         const int width = 540;
-        const QStringList lines = captionLines(text, metrics, width);
+        const QStringList lines = captionLines(fields, metrics, width);
         QVERIFY2(lines.size() >= 2, qPrintable(lines.join('|')));
         for (const QString& line : lines) {
-            // (The camera's note alone is wider than this view: a line of its own.)
-            QVERIFY2(metrics.horizontalAdvance(line) <= width || !line.contains(granular::ui::kCaptionSeparator),
-                     qPrintable(line));
+            QVERIFY2(metrics.horizontalAdvance(line) <= width, qPrintable(line));
             QVERIFY2(!line.startsWith(' ') && !line.endsWith(' '), qPrintable(line));
         }
-        QCOMPARE(lines.join(granular::ui::kCaptionSeparator), text);
-        // A field wider than the limit gets a line of its own, whole.
-        const QStringList narrow = captionLines(text, metrics, 10);
-        QCOMPARE(narrow, text.split(granular::ui::kCaptionSeparator));
+        QCOMPARE(lines.join(granular::ui::kCaptionSeparator), fields);
+
+        // The camera's note, one field wider than this view, is broken between its words
+        // on lines of its own: every line within the view, every word there once and in order.
+        const QString note = QStringLiteral("(while the camera moves: the 2000 strongest of 2322 sticks)");
+        const QString text = fields + granular::ui::kCaptionSeparator + note;
+        QVERIFY(metrics.horizontalAdvance(note) > width);
+        const QStringList withNote = captionLines(text, metrics, width);
+        QCOMPARE(withNote.mid(0, lines.size()), lines);
+        QVERIFY2(withNote.size() >= lines.size() + 2, qPrintable(withNote.join('|')));
+        for (const QString& line : withNote) {
+            QVERIFY2(metrics.horizontalAdvance(line) <= width, qPrintable(line));
+        }
+        QCOMPARE(withNote.mid(lines.size()).join(' '), note);
+        // Where not even a word fits, each word has a line of its own, whole.
+        QCOMPARE(captionLines(text, metrics, 10), text.split(' ', Qt::SkipEmptyParts));
         QCOMPARE(captionLines(text, metrics, 0), QStringList{text});
         QCOMPARE(captionLines(QStringLiteral("t = 1 s   2 particles"), metrics, width).size(), qsizetype{1});
 
         // The picture: one text line per line, as wide as the widest plus a 2-pixel margin.
-        const QImage one = captionImage(QStringList{text}, 27);
+        const QImage one = captionImage(QStringList{fields}, 27);
         const QImage broken = captionImage(lines, 27);
         int widest = 0;
         for (const QString& line : lines) {
