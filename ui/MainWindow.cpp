@@ -454,6 +454,7 @@ void MainWindow::buildStatusBar()
     advisoryLabel_->setStyleSheet(QStringLiteral("color: #b35c00;"));
     advisoryLabel_->hide();
     statusBar()->addWidget(advisoryLabel_, 1);
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this] { showAdvice(); });
     blowUpLabel_ = statusLabel(this, tr("the blow-up guard stopped the run: reset, open a state or load a scenario"));
     blowUpLabel_->setObjectName(QStringLiteral("blowUp"));
     blowUpLabel_->setStyleSheet(QStringLiteral("color: white; background: #b00020; padding: 0 4px;"));
@@ -596,7 +597,7 @@ void MainWindow::showStatus(const StepStatus& status)
     }
     advisoryLabel_->setText(advice.join(QStringLiteral("  ")));
     advisoryLabel_->setToolTip(advice.join(QLatin1Char('\n')));
-    advisoryLabel_->setVisible(!advice.isEmpty());
+    showAdvice();
     if (playAction_->isChecked() != status.running) {
         playAction_->setChecked(status.running);
         playAction_->setText(status.running ? tr("Pause") : tr("Play"));
@@ -752,6 +753,11 @@ void MainWindow::showBlowUp(const QString& message)
     blowUpLabel_->setToolTip(message);
     blowUpLabel_->show();
     statusBar()->showMessage(tr("Paused by the blow-up guard"), 12000);
+}
+
+void MainWindow::showAdvice()
+{
+    advisoryLabel_->setVisible(!advisoryLabel_->text().isEmpty() && statusBar()->currentMessage().isEmpty());
 }
 
 QString MainWindow::blowUpMessage() const

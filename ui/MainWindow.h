@@ -112,6 +112,9 @@ private:
     void startRun(const RunInfo& run);
     void showFrame(std::shared_ptr<const Frame> frame);
     void showStatus(const StepStatus& status);
+    /// Shows the advice label where there is advice and no transient message: QStatusBar hides its widgets while a
+    /// message is shown and shows them again after it, and a label shown during the message would take its room.
+    void showAdvice();
     void applyDisplayOptions();
     /// Sets the display bar to the scenario's view.* settings (colour field, grain size, periodic images).
     void applyScenarioView(const Settings& settings);

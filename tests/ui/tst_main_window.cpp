@@ -589,6 +589,16 @@ private slots:
         QVERIFY(advisory != nullptr);
         QTRY_VERIFY_WITH_TIMEOUT(advisory->isVisible(), kTimeout);
         QVERIFY2(advisory->toolTip().contains(QStringLiteral("solver.dt")), qPrintable(advisory->toolTip()));
+        // A transient message ("Saved ...") has the bar's room while it lasts: the advice steps aside, also through
+        // the status of new steps, and comes back when the message goes.
+        window_->statusBar()->showMessage(QStringLiteral("a transient message"));
+        QVERIFY(!advisory->isVisible());
+        const qint64 steps = window_->status().steps;
+        controller_->playSteps(3);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps >= steps + 3 && !controller_->isRunning(), kTimeout);
+        QVERIFY2(!advisory->isVisible(), "the advice was shown again over a transient message");
+        window_->statusBar()->clearMessage();
+        QVERIFY(advisory->isVisible());
         // A dt that resolves the contact clears it.
         controller_->setParameter(QStringLiteral("solver.dt"), QStringLiteral("3e-9"));
         QTRY_VERIFY_WITH_TIMEOUT(!advisory->isVisible(), kTimeout);
