@@ -84,16 +84,19 @@ bool boundaryDampingForce(const World& world, Contact& c, const ContactMemory& m
 inline constexpr std::size_t kKickedAhead = 8 * kVerletLanes;
 
 /// The kick and addDampingForces at once, grain by grain, where the contacts are assembled as one block of grains:
-/// kickGrains(j, end) kicks grains [j, end) for every j that is a multiple of kKickedAhead (end: kKickedAhead later or
-/// the last grain), and then, grain by grain, the dashpots of the grain pairs whose body 1 is j are added (their body
-/// 0, a lower grain, has been kicked already; a dashpot reads only velocities, which the kick of later grains does not
-/// touch); then kickPiston(), and the dashpots of the wall, piston and drum contacts. Every grain sums its dashpots in
-/// ascending contact index, as addDampingForces does: the same loads, bit for bit, with one pass over the grains and
-/// their pairs instead of two.
-template <class KickGrains, class KickPiston>
+/// first kickPiston(); kickGrains(j, end) kicks grains [j, end) for every j that is a multiple of kKickedAhead (end:
+/// kKickedAhead later or the last grain), and then, grain by grain, the dashpots of the grain pairs whose body 1 is j
+/// are added (their body 0, a lower grain, has been kicked already; a dashpot reads only velocities, which the kick of
+/// later grains does not touch); as soon as a grain has all its pairs' dashpots, those of its wall, piston and drum
+/// contacts (the piston kicked first: its kick reads none of these dashpots), and then, a run of at least
+/// kKickedAhead such grains at a time, completed(first, last) (e.g. the next step's drift of those grains, whose loads
+/// are then final and in the cache: LoadAssembly::completingGrains). Every grain sums its dashpots in ascending contact
+/// index, as addDampingForces does: the same loads, bit for bit, with one pass over the grains and their pairs
+/// instead of two.
+template <class KickGrains, class KickPiston, class Completed>
 void kickAndAddDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads,
                              const LoadAssembly& assembly, bool publish, const KickGrains& kickGrains,
-                             const KickPiston& kickPiston)
+                             const KickPiston& kickPiston, const Completed& completed)
 {
     const std::size_t grains = world.particles.size();
     loads.resize(grains);
@@ -104,7 +107,10 @@ void kickAndAddDampingForces(World& world, const std::vector<ContactMemory>& mem
     const double dilationRate = inCell ? world.cell->dilationRate() : 0.0;
     Contact* contacts = world.contacts.data();
     const ContactMemory* m = memory.data();
-    assembly.inGrainOrder(
+    kickPiston();
+    const double pistonVelocity = world.piston ? world.piston->velocity : 0.0;
+    assembly.completingGrains(
+        kKickedAhead,
         [&](std::size_t j) {
             if (j % kKickedAhead == 0) {
                 kickGrains(j, std::min(j + kKickedAhead, grains));
@@ -121,17 +127,17 @@ void kickAndAddDampingForces(World& world, const std::vector<ContactMemory>& mem
                 }
             }
         },
-        [&] { kickPiston(); },
         [&](std::size_t k) {
             Contact& c = contacts[k];
             Vec3 force;
-            if (boundaryDampingForce(world, c, m[k], world.piston ? world.piston->velocity : 0.0, force)) {
+            if (boundaryDampingForce(world, c, m[k], pistonVelocity, force)) {
                 damping[static_cast<std::size_t>(c.particle)] += force;
                 if (c.kind == ContactKind::Piston) {
                     loads.pistonDamping -= force.dot(c.normal);
                 }
             }
-        });
+        },
+        completed);
 }
 
 }  // namespace md

@@ -89,6 +89,33 @@ void LoadAssembly::index(const World& world, std::size_t blocks)
     for (std::size_t c = pairs; c < contacts_; ++c) {
         blocks_[blockOf[static_cast<std::size_t>(particle_[c])]].boundary.push_back(static_cast<std::uint32_t>(c));
     }
+    pairsEndWith_.clear();
+    boundaryRuns_.clear();
+    if (count == 1) {
+        // completingGrains' order: the last body 1 of each grain's pairs, carried up the grains; the boundary
+        // contacts' runs by kind.
+        pairsEndWith_.resize(grains_);
+        for (std::size_t i = 0; i < grains_; ++i) {
+            pairsEndWith_[i] = static_cast<std::uint32_t>(i);
+        }
+        for (std::size_t p = 0; p < pairs; ++p) {
+            auto& end = pairsEndWith_[static_cast<std::size_t>(partner_[p])];
+            end = std::max(end, static_cast<std::uint32_t>(particle_[p]));
+        }
+        for (std::size_t i = 1; i < grains_; ++i) {
+            pairsEndWith_[i] = std::max(pairsEndWith_[i], pairsEndWith_[i - 1]);
+        }
+        const std::vector<std::uint32_t>& boundary = blocks_.front().boundary;
+        for (std::size_t b = 0; b < boundary.size(); ++b) {
+            if (b == 0 || kind_[boundary[b]] != kind_[boundary[b - 1]]) {
+                boundaryRuns_.push_back(b);
+            }
+        }
+        boundaryRuns_.push_back(boundary.size());
+        if (boundaryRuns_.size() > 4) {
+            throw std::logic_error("LoadAssembly: more than three kinds of boundary contacts");
+        }
+    }
 }
 
 std::vector<double> LoadAssembly::nextShares(std::size_t count) const

@@ -82,14 +82,19 @@ public:
     template <class T, class Body, class Merge>
     T reduceOverBlocks(std::size_t grains, T initial, const Body& body, const Merge& merge) const;
 
-    /// Whether the grains form one block (one solver thread, or a short contact list): inGrainOrder may then be used.
+    /// Whether the grains form one block (one solver thread, or a short contact list): completingGrains may then be
+    /// used.
     [[nodiscard]] bool oneBlock() const { return blocks_.size() == 1; }
     /// One block only: calls grain(j) for every grain j in ascending order, each followed by pair(k, i, j) for the
-    /// grain pairs k whose body 1 is j (body 0 is i < j) in ascending k; then afterPairs(); then boundary(k) for the
-    /// wall, piston and drum contacts in ascending k. Every contact's index order, grain by grain.
-    template <class Grain, class Pair, class AfterPairs, class Boundary>
-    void inGrainOrder(const Grain& grain, const Pair& pair, const AfterPairs& afterPairs,
-                      const Boundary& boundary) const;
+    /// grain pairs k whose body 1 is j (body 0 is i < j) in ascending k; and after every `run` grains (and the last),
+    /// for the grains [first, last) whose pairs have all been called since (the pairs whose body 0 a grain is come with
+    /// their higher grain), boundary(k) for their wall, piston and drum contacts, each grain's in ascending k, then
+    /// complete(first, last). Every grain sees its contacts in ascending index, its pairs before its boundary
+    /// contacts, as one loop over the contacts in index order gives them; the grains are complete in ascending order,
+    /// the piston's contacts come in ascending index.
+    template <class Grain, class Pair, class Boundary, class Complete>
+    void completingGrains(std::size_t run, const Grain& grain, const Pair& pair, const Boundary& boundary,
+                          const Complete& complete) const;
 
     /// The grain pairs evaluated at a time: enough for the processor to overlap their latencies, few enough for a
     /// run's data to stay in the first-level cache.
@@ -138,6 +143,12 @@ private:
     std::vector<ContactLoad> kept_;       ///< crossing pairs' and piston contacts' loads of the last assembly
     std::vector<ContactKind> kind_;       ///< of every contact, while indexing
     std::vector<std::uint8_t> weight_;    ///< of every contact's evaluation, while indexing (kClosedWeight or 1)
+    /// Per grain i: the grain whose pairs (as body 1) come last among those of grains 0 ... i (one block only): once
+    /// they are through, grains 0 ... i have all their pairs.
+    std::vector<std::uint32_t> pairsEndWith_;
+    /// The runs of the one block's boundary contacts by kind (walls, then the piston, then the drum): where each
+    /// starts in Block::boundary, and its end.
+    std::vector<std::size_t> boundaryRuns_;
     std::size_t contacts_ = 0;
     std::size_t grains_ = 0;
 };
@@ -226,23 +237,49 @@ T LoadAssembly::reduceOverBlocks(std::size_t grains, T initial, const Body& body
     return initial;
 }
 
-template <class Grain, class Pair, class AfterPairs, class Boundary>
-void LoadAssembly::inGrainOrder(const Grain& grain, const Pair& pair, const AfterPairs& afterPairs,
-                                const Boundary& boundary) const
+template <class Grain, class Pair, class Boundary, class Complete>
+void LoadAssembly::completingGrains(std::size_t run, const Grain& grain, const Pair& pair, const Boundary& boundary,
+                                    const Complete& complete) const
 {
     const Block& block = blocks_.front();
     const std::int32_t* particle = particle_.data();
     const std::int32_t* partner = partner_.data();
+    const std::uint32_t* pairsEndWith = pairsEndWith_.data();
+    const std::uint32_t* boundaryContact = block.boundary.data();
+    // A cursor per run of boundary contacts of one kind: each run is sorted by grain. A grain's boundary contacts are
+    // added run by run, in ascending index; between grains the order does not matter (each sums only its own).
+    std::array<std::size_t, 3> cursor{};
+    std::array<std::size_t, 3> runEnd{};
+    const std::size_t runs = boundaryRuns_.size() - 1;
+    for (std::size_t r = 0; r < runs; ++r) {
+        cursor.at(r) = boundaryRuns_[r];
+        runEnd.at(r) = boundaryRuns_[r + 1];
+    }
     std::size_t k = block.firstPair;
+    std::size_t finished = 0;  // the grains before it are complete
     for (std::size_t j = 0; j < grains_; ++j) {
         grain(j);
         for (; k < block.endPair && static_cast<std::size_t>(particle[k]) == j; ++k) {
             pair(k, static_cast<std::size_t>(partner[k]), j);
         }
-    }
-    afterPairs();
-    for (const std::uint32_t b : block.boundary) {
-        boundary(b);
+        if ((j + 1) % run != 0 && j + 1 != grains_) {
+            continue;  // the grains that are complete are looked for once per run of grains
+        }
+        std::size_t end = finished;
+        while (end <= j && pairsEndWith[end] <= j) {
+            ++end;
+        }
+        if (end == finished) {
+            continue;
+        }
+        for (std::size_t r = 0; r < runs; ++r) {
+            for (; cursor[r] < runEnd[r] && static_cast<std::size_t>(particle[boundaryContact[cursor[r]]]) < end;
+                 ++cursor[r]) {
+                boundary(static_cast<std::size_t>(boundaryContact[cursor[r]]));
+            }
+        }
+        complete(finished, end);
+        finished = end;
     }
 }
 

@@ -295,82 +295,101 @@ RelaxationFloor SoftParticleStepper::relaxationFloor(const World& world) const
     return roundingFloor(world, *settings_.pressure, angularFrequency, lightest * angularFrequency * angularFrequency);
 }
 
-void SoftParticleStepper::drift(World& world, double dt)
+md::GrainDrift SoftParticleStepper::grainDrift(World& world, const md::BodyLoads& loads, double dt, double scale)
 {
-    const double scale = dilateCell(world, dt);
     auto& p = world.particles;
     const std::size_t n = p.size();
     half_.velocity.resize(n);
     half_.angularVelocity.resize(n);
+    // The arrays' addresses by value, captured so by the loops that use them: through the captured containers the
+    // compiler would reload them at every store (it cannot tell a stored double from a vector's own pointers).
+    return md::GrainDrift{p.velocity.data(),
+                          p.angularVelocity.data(),
+                          p.mass.data(),
+                          p.inertia.data(),
+                          p.externalForce.data(),
+                          loads.force.data(),
+                          loads.damping.data(),
+                          loads.torque.data(),
+                          p.position.data(),
+                          half_.velocity.data(),
+                          half_.angularVelocity.data(),
+                          candidates_.motionRecord(n).displacement,
+                          world.gravity,
+                          dt,
+                          scale};
+}
+
+namespace {
+
+/// The drift of grains [first, last) (a loop per range of grains, no call per grain), which also adds each grain's step
+/// to the candidates' record of how far it moved since their last rebuild; `cell` wraps the positions into a periodic
+/// cell. Outside a periodic cell the grains go eight (AVX-512F) or four (AVX2) at a time where the processor has the
+/// lanes (md/VerletLanes.h), the same numbers: 20,000 spheres x1.08 the particle-steps/s on one thread, x1.07 on two
+/// (with the kick's lanes; medians of 8 alternating pairs each).
+DisplacementBound driftGrains(const md::GrainDrift& grains, const PeriodicCell* cell, std::size_t first,
+                              std::size_t last)
+{
+    DisplacementBound bound;
+    std::size_t i = first;
+    if (cell == nullptr) {
+        i += md::driftLanes(grains, first, last, bound);
+    }
+    const double dt = grains.dt;
+    for (; i < last; ++i) {
+        Vec3 v = grains.velocity[i];
+        if (isMobile(grains.mass[i])) {
+            const double inverseMass = 1.0 / grains.mass[i];
+            v += (0.5 * dt) *
+                 (inverseMass * (grains.force[i] + grains.damping[i] + grains.externalForce[i]) + grains.gravity);
+        }
+        grains.halfVelocity[i] = v;
+        grains.halfAngularVelocity[i] = grains.angularVelocity[i] + (0.5 * dt / grains.inertia[i]) * grains.torque[i];
+        const Vec3 step = dt * v;
+        grains.position[i] = grains.scale * grains.position[i] + step;  // eq. 26 in a periodic cell, plain drift else
+        if (cell != nullptr) {
+            grains.position[i] = cell->wrap(grains.position[i]);
+        }
+        grains.displacement[i] += step;
+        bound.add(grains.displacement[i]);
+    }
+    // A copy, not the local itself: returned by name, the local would be the caller's return slot, which GCC keeps in
+    // memory, a chain of stores and loads through every grain's minima and maxima.
+    return DisplacementBound(bound);
+}
+
+}  // namespace
+
+void SoftParticleStepper::drift(World& world, double dt)
+{
+    const double scale = dilateCell(world, dt);
     const PeriodicCell* cell = world.cell ? &*world.cell : nullptr;
-    const md::CandidateList::MotionRecord record = candidates_.motionRecord(n);
-    // The arrays' addresses by value, captured so by the loop below: through the captured containers the compiler
-    // would reload them at every store (it cannot tell a stored double from a vector's own pointers). Outside a
-    // periodic cell the grains go eight (AVX-512F) or four (AVX2) at a time where the processor has the lanes
-    // (md/VerletLanes.h), the same numbers: 20,000 spheres x1.08 the particle-steps/s on one thread, x1.07 on two (with
-    // the kick's lanes; medians of 8 alternating pairs each).
-    const md::GrainDrift grains{p.velocity.data(),
-                                p.angularVelocity.data(),
-                                p.mass.data(),
-                                p.inertia.data(),
-                                p.externalForce.data(),
-                                loads_.force.data(),
-                                loads_.damping.data(),
-                                loads_.torque.data(),
-                                p.position.data(),
-                                half_.velocity.data(),
-                                half_.angularVelocity.data(),
-                                record.displacement,
-                                world.gravity,
-                                dt,
-                                scale};
-    // A loop per range of grains (no call per grain), which also adds each grain's step to the candidates' record of
-    // how far it moved since their last rebuild. On several threads, each drifts the grains whose loads it sums (the
-    // assembly's blocks): this machine's two cores pass a cache line to and fro in ~480 ns, and even halves of the
-    // grains made one thread read a few thousand grains' loads from the other's cache. 20,000 spheres on two threads:
-    // x1.017-1.074 the particle-steps/s (medians of three sets of 10-12 alternating pairs).
+    const md::GrainDrift grains = grainDrift(world, loads_, dt, scale);
+    // On several threads, each drifts the grains whose loads it sums (the assembly's blocks): this machine's two cores
+    // pass a cache line to and fro in ~480 ns, and even halves of the grains made one thread read a few thousand
+    // grains' loads from the other's cache. 20,000 spheres on two threads: x1.017-1.074 the particle-steps/s (medians
+    // of three sets of 10-12 alternating pairs).
     const DisplacementBound moved = assembly_.reduceOverBlocks(
-        n, DisplacementBound{},
-        [=](std::size_t first, std::size_t last) {
-            DisplacementBound bound;
-            std::size_t i = first;
-            if (cell == nullptr) {
-                i += md::driftLanes(grains, first, last, bound);
-            }
-            for (; i < last; ++i) {
-                Vec3 v = grains.velocity[i];
-                if (isMobile(grains.mass[i])) {
-                    const double inverseMass = 1.0 / grains.mass[i];
-                    v += (0.5 * dt) * (inverseMass * (grains.force[i] + grains.damping[i] + grains.externalForce[i]) +
-                                       grains.gravity);
-                }
-                grains.halfVelocity[i] = v;
-                grains.halfAngularVelocity[i] =
-                    grains.angularVelocity[i] + (0.5 * dt / grains.inertia[i]) * grains.torque[i];
-                const Vec3 step = dt * v;
-                grains.position[i] =
-                    scale * grains.position[i] + step;  // eq. 26 in a periodic cell, plain drift otherwise
-                if (cell != nullptr) {
-                    grains.position[i] = cell->wrap(grains.position[i]);
-                }
-                record.add(i, step, bound);
-            }
-            // A copy, not the local itself: returned by name, the local would be the caller's return slot, which
-            // GCC keeps in memory, a chain of stores and loads through every grain's minima and maxima.
-            return DisplacementBound(bound);
-        },
+        world.particles.size(), DisplacementBound{},
+        [=](std::size_t first, std::size_t last) { return driftGrains(grains, cell, first, last); },
         std::mem_fn(&DisplacementBound::merge));
+    finishDrift(world, loads_, dt, world.time, scale, moved);
+}
+
+void SoftParticleStepper::finishDrift(World& world, const md::BodyLoads& loads, double dt, double time, double scale,
+                                      const DisplacementBound& moved)
+{
     double pistonStep = 0.0;
     if (world.piston && world.piston->drive) {
         // A driven plate: its height follows the program whatever the grains do (normal -y).
         Piston& plate = *world.piston;
-        const double height = plate.drive->height(world.time + dt);
+        const double height = plate.drive->height(time + dt);
         pistonStep = plate.plane.point.y() - height;  // along the normal
         half_.piston = pistonStep / dt;
         plate.plane.point.y() = height;
     } else if (world.piston) {
         Piston& piston = *world.piston;
-        const double along = loads_.pistonForce + loads_.pistonDamping + piston.appliedForce(world.time);
+        const double along = loads.pistonForce + loads.pistonDamping + piston.appliedForce(time);
         half_.piston = piston.velocity + 0.5 * dt * (along / piston.mass + world.gravity.dot(piston.plane.normal));
         pistonStep = dt * half_.piston;
         piston.plane.point += pistonStep * piston.plane.normal;
@@ -475,7 +494,8 @@ void SoftParticleStepper::refreshCandidateList(World& world, StepDiagnostics& di
     }
 }
 
-void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diagnostics, bool lastOfStep)
+void SoftParticleStepper::advance(World& world, double dt, double endTime, StepDiagnostics& diagnostics,
+                                  bool lastOfStep)
 {
     // world.contacts is looked at after a solver step, and by the cell's stress after every MD step.
     const bool publish = lastOfStep || world.cell.has_value();
@@ -491,7 +511,9 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
         primed_ = true;
     }
     const double time = world.time;
-    {
+    if (drifted_) {
+        drifted_ = false;  // the MD step before drifted the grains already, in its dashpots' pass
+    } else {
         const StageTimer timer(diagnostics, StepStage::Integrate);
         drift(world, dt);
     }
@@ -521,8 +543,23 @@ void SoftParticleStepper::advance(World& world, double dt, StepDiagnostics& diag
         // next_ holds this step's loads, sized by evaluateStepForces: the resize in kickAndAddDampingForces keeps the
         // arrays kickGrain points into.
         const GrainKick kickGrain(world, loads_, next_, dt);
-        md::kickAndAddDampingForces(world, candidates_.memory(), next_, assembly_, publish, kickGrain,
-                                    [&] { kickPiston(world, dt, time); });
+        // Within a solver step, outside a periodic cell (whose dilation needs the step's pressure first), the next MD
+        // step's drift of each run of grains as soon as their loads are final: the grains' arrays are then still in
+        // the cache. The same numbers as the drift at the next step's start.
+        const bool driftAhead = !lastOfStep && !world.cell;
+        const md::GrainDrift grains = grainDrift(world, next_, dt, 1.0);
+        DisplacementBound moved;
+        md::kickAndAddDampingForces(
+            world, candidates_.memory(), next_, assembly_, publish, kickGrain, [&] { kickPiston(world, dt, time); },
+            [&](std::size_t first, std::size_t last) {
+                if (driftAhead) {
+                    moved.merge(driftGrains(grains, nullptr, first, last));
+                }
+            });
+        if (driftAhead) {
+            finishDrift(world, next_, dt, endTime, 1.0, moved);
+            drifted_ = true;
+        }
     } else {
         {
             const StageTimer timer(diagnostics, StepStage::Integrate);
@@ -546,12 +583,14 @@ StepDiagnostics SoftParticleStepper::step(World& world)
 {
     StepDiagnostics diagnostics;
     adopt(world);
+    drifted_ = false;  // (a step that threw may have left it set: a blow-up)
     const std::int64_t substeps = substepsFor(world);
     const double dt = settings_.dt / static_cast<double>(substeps);
     const double start = world.time;
     for (std::int64_t s = 1; s <= substeps; ++s) {
-        advance(world, dt, diagnostics, s == substeps);
-        world.time = s == substeps ? start + settings_.dt : start + static_cast<double>(s) * dt;
+        const double end = s == substeps ? start + settings_.dt : start + static_cast<double>(s) * dt;
+        advance(world, dt, end, diagnostics, s == substeps);
+        world.time = end;
     }
     ++world.steps;
     {

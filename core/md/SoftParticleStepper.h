@@ -85,9 +85,17 @@ private:
     void adopt(World& world);
     /// Whether `world` is the one this stepper stepped last, as it left it (grains, steps, time): its state goes on.
     [[nodiscard]] bool leftAsItWas(const World& world) const;
-    /// One MD step of dt; `lastOfStep`: the solver step's last, after which world.contacts is looked at.
-    void advance(World& world, double dt, StepDiagnostics& diagnostics, bool lastOfStep);
+    /// One MD step of dt, ending at `endTime` (s, the world's time once it is through); `lastOfStep`: the solver
+    /// step's last, after which world.contacts is looked at.
+    void advance(World& world, double dt, double endTime, StepDiagnostics& diagnostics, bool lastOfStep);
     void drift(World& world, double dt);
+    /// The drift's arrays for the grains of `world` with the loads `loads` (those at the drift's start), and the
+    /// half-step velocities sized for them.
+    [[nodiscard]] md::GrainDrift grainDrift(World& world, const md::BodyLoads& loads, double dt, double scale);
+    /// The drift of the piston, the drum and the candidates' motion record, once the grains have drifted by `moved`
+    /// over dt from `time` (s), with `loads` at the drift's start; `scale`, the cell's dilation of that step.
+    void finishDrift(World& world, const md::BodyLoads& loads, double dt, double time, double scale,
+                     const DisplacementBound& moved);
     /// The candidates rebuilt where a body may have moved beyond their skin since the last rebuild (or the material,
     /// the skin, the world or the bulges' reach changed), and the assembly's index made for them and the solver
     /// threads.
@@ -115,6 +123,7 @@ private:
     double largestRadius_ = 0.0;    ///< m
     bool rebuild_ = true;           ///< the candidates' laws are stale
     bool primed_ = false;           ///< loads_ belong to the world's present state
+    bool drifted_ = false;          ///< the last MD step drifted the grains for the next one (within a solver step)
     std::size_t adoptedCount_ = 0;  ///< identity of the world stepped last: grains, steps, time
     std::int64_t adoptedSteps_ = -1;
     double adoptedTime_ = 0.0;

@@ -244,6 +244,76 @@ private slots:
         QCOMPARE(sums.piston, expected.piston);
     }
 
+    /// completingGrains (md's one-thread kick, dashpots and next drift in one pass): every contact once; each grain
+    /// sees its contacts in ascending index, its pairs before its wall and piston contacts; complete(first, last)
+    /// covers the grains in ascending runs, called after a multiple of `run` grains (or the last), each grain only
+    /// once every one of its contacts has been seen; the piston's contacts come in ascending index.
+    void completingGrainsSeesEveryGrainsContactsInOrderBeforeCompleting()
+    {
+        Random random(47);
+        const std::size_t grains = 700;
+        const World world = randomWorld(grains, 2500, random);
+        md::LoadAssembly assembly;
+        assembly.index(world, 1);
+        QVERIFY(assembly.oneBlock());
+        std::vector<int> visits(world.contacts.size(), 0);
+        std::vector<std::vector<std::size_t>> seenBy(grains);  // per grain, its contacts in the order seen
+        std::vector<int> completed(grains, 0);
+        std::vector<std::size_t> pistonOrder;
+        std::size_t lastComplete = 0;
+        std::size_t grainsSeen = 0;
+        bool wellTimed = true;
+        bool inRuns = true;
+        bool beforeComplete = true;
+        const std::size_t run = 64;
+        assembly.completingGrains(
+            run, [&](std::size_t j) { grainsSeen = j + 1; },
+            [&](std::size_t k, std::size_t i, std::size_t j) {
+                ++visits[k];
+                seenBy[i].push_back(k);
+                seenBy[j].push_back(k);
+                beforeComplete = beforeComplete && completed[i] == 0 && completed[j] == 0;
+            },
+            [&](std::size_t k) {
+                ++visits[k];
+                const auto g = static_cast<std::size_t>(world.contacts[k].particle);
+                seenBy[g].push_back(k);
+                beforeComplete = beforeComplete && completed[g] == 0;
+                if (world.contacts[k].kind == ContactKind::Piston) {
+                    pistonOrder.push_back(k);
+                }
+            },
+            [&](std::size_t first, std::size_t last) {
+                inRuns = inRuns && first == lastComplete && last > first;
+                wellTimed = wellTimed && (grainsSeen % run == 0 || grainsSeen == grains);
+                for (std::size_t g = first; g < last; ++g) {
+                    ++completed[g];
+                }
+                lastComplete = last;
+            });
+        QCOMPARE(lastComplete, grains);
+        QVERIFY2(inRuns, "complete() was not given consecutive, ascending runs of grains");
+        QVERIFY2(wellTimed, "complete() called between two runs of grains");
+        QVERIFY2(beforeComplete, "a contact was seen after its grain was complete");
+        for (std::size_t k = 0; k < world.contacts.size(); ++k) {
+            QCOMPARE(visits[k], 1);
+        }
+        std::vector<std::vector<std::size_t>> expected(grains);  // one loop over the contacts in index order
+        for (std::size_t k = 0; k < world.contacts.size(); ++k) {
+            const Contact& c = world.contacts[k];
+            expected[static_cast<std::size_t>(c.particle)].push_back(k);
+            if (c.kind == ContactKind::Particle) {
+                expected[static_cast<std::size_t>(c.partner)].push_back(k);
+            }
+        }
+        for (std::size_t g = 0; g < grains; ++g) {
+            QCOMPARE(completed[g], 1);
+            QVERIFY2(seenBy[g] == expected[g], "a grain's contacts were not seen in ascending index");
+        }
+        QVERIFY(!pistonOrder.empty());
+        QVERIFY(std::is_sorted(pistonOrder.begin(), pistonOrder.end()));
+    }
+
     /// blockDone(first, last) is called once for each block's grains, together covering every grain once, and sees
     /// those grains' sums already final (those of one loop in contact order); with one block it is not called.
     void blockDoneSeesTheBlocksFinishedSums()
