@@ -355,7 +355,7 @@ DisplacementBound driftGrains(const md::GrainDrift& grains, const PeriodicCell* 
     }
     // A copy, not the local itself: returned by name, the local would be the caller's return slot, which GCC keeps in
     // memory, a chain of stores and loads through every grain's minima and maxima.
-    return DisplacementBound(bound);
+    return {bound};
 }
 
 }  // namespace
