@@ -749,10 +749,12 @@ void MainWindow::showError(const QString& message)
 
 void MainWindow::showBlowUp(const QString& message)
 {
-    blowUpLabel_->setText(tr("Blow-up: %1").arg(message));
+    blowUpLabel_->setText(tr("Blow-up (paused): %1").arg(message));
     blowUpLabel_->setToolTip(message);
+    // No transient message beside it: QStatusBar hides its widgets while one shows, and what broke was hidden for the
+    // message's 12 s ("Paused by the blow-up guard"); one shown now would hide it too.
+    statusBar()->clearMessage();
     blowUpLabel_->show();
-    statusBar()->showMessage(tr("Paused by the blow-up guard"), 12000);
 }
 
 void MainWindow::showAdvice()
