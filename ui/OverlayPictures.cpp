@@ -171,22 +171,24 @@ QFont overlayFont(int pixelSize)
 
 namespace {
 
-/// A field wider than `maxWidth` pixels broken between its words into lines at most that wide (a word wider than that
-/// alone on its line, whole).
-QStringList wordLines(const QString& field, const QFontMetrics& metrics, int maxWidth)
+/// `parts` joined by `separator` into lines at most `maxWidth` pixels wide, as many parts to a line as fit (a part
+/// wider than that alone on its line, whole); none for no parts.
+QStringList fillLines(const QStringList& parts, const QString& separator, const QFontMetrics& metrics, int maxWidth)
 {
     QStringList lines;
     QString line;
-    for (const QString& word : field.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+    for (const QString& part : parts) {
+        const QString longer = line.isEmpty() ? part : line + separator + part;
         if (!line.isEmpty() && metrics.horizontalAdvance(longer) > maxWidth) {
             lines << line;
-            line = word;
+            line = part;
         } else {
             line = longer;
         }
     }
-    lines << line;
+    if (!line.isEmpty()) {
+        lines << line;
+    }
     return lines;
 }
 
@@ -223,28 +225,19 @@ QStringList captionLines(const QString& text, const QFontMetrics& metrics, int m
     if (metrics.horizontalAdvance(text) <= maxWidth) {
         return {text};
     }
+    // Fields that fit a line filled in as they come; one that does not, broken between its words on lines of its own.
     QStringList lines;
-    QString line;
+    QStringList narrow;
     for (const QString& field : fields) {
-        if (metrics.horizontalAdvance(field) > maxWidth) {
-            if (!line.isEmpty()) {
-                lines << line;
-                line.clear();
-            }
-            lines << wordLines(field, metrics, maxWidth);
+        if (metrics.horizontalAdvance(field) <= maxWidth) {
+            narrow << field;
             continue;
         }
-        const QString longer = line.isEmpty() ? field : line + kCaptionSeparator + field;
-        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > maxWidth) {
-            lines << line;
-            line = field;
-        } else {
-            line = longer;
-        }
+        lines << fillLines(narrow, kCaptionSeparator, metrics, maxWidth);
+        narrow.clear();
+        lines << fillLines(field.split(QLatin1Char(' '), Qt::SkipEmptyParts), QStringLiteral(" "), metrics, maxWidth);
     }
-    if (!line.isEmpty()) {
-        lines << line;
-    }
+    lines << fillLines(narrow, kCaptionSeparator, metrics, maxWidth);
     return lines;
 }
 

@@ -88,9 +88,9 @@ inline constexpr std::size_t kKickedAhead = 8 * kVerletLanes;
 /// kKickedAhead later or the last grain), and then, grain by grain, the dashpots of the grain pairs whose body 1 is j
 /// are added (their body 0, a lower grain, has been kicked already; a dashpot reads only velocities, which the kick of
 /// later grains does not touch); as soon as a grain has all its pairs' dashpots, those of its wall, piston and drum
-/// contacts (the piston kicked first: its kick reads none of these dashpots), and then, a run of at least
-/// kKickedAhead such grains at a time, completed(first, last) (e.g. the next step's drift of those grains, whose loads
-/// are then final and in the cache: LoadAssembly::completingGrains). Every grain sums its dashpots in ascending contact
+/// contacts (the piston kicked first: its kick reads none of these dashpots), and then completed(first, last) for
+/// such grains, looked for every kKickedAhead grains (e.g. the next step's drift of those grains, whose loads are then
+/// final and in the cache: LoadAssembly::completingGrains). Every grain sums its dashpots in ascending contact
 /// index, as addDampingForces does: the same loads, bit for bit, with one pass over the grains and their pairs
 /// instead of two.
 template <class KickGrains, class KickPiston, class Completed>
