@@ -463,13 +463,14 @@ private:
         }
         const auto now = Clock::now();
         // A run that stops before a full window still reports its rate (short --after-steps runs), and the threads
-        // of its steps however few.
+        // of its steps however few. Under 50 ms its rate is noisy: kept only where no rate was known yet (a run over
+        // within 50 ms of a new world, chain1d's 600 steps, read "0 steps/s").
         const bool stopping = stop || !shared_->wantRunning;
         const double minimumWindow = stopping ? 0.05 : kRateWindowSeconds;
         if (const double window = secondsBetween(rateWindowStart_, now);
             window >= minimumWindow || (stopping && rateWindowSteps_ > 0)) {
             threads_ = solverThreadsShare(solverThreadsSet(), rateWindowThreads_);
-            if (window >= minimumWindow) {
+            if (window >= minimumWindow || (stepsPerSecond_ == 0.0 && window > 0.0)) {
                 stepsPerSecond_ = static_cast<double>(rateWindowSteps_) / window;
             }
             rateWindowStart_ = now;

@@ -268,6 +268,18 @@ private slots:
         QCOMPARE(controller->steps(), paused + 1);
     }
 
+    void aRunOverWithinItsFirstRateWindowReportsItsRate()
+    {
+        // Five steps of chain1d's 50 disks take a few ms, below the 50 ms that a stopping run's rate otherwise needs:
+        // with no rate known yet, the status read 0 steps/s after steps had run.
+        auto controller = controllerFor("chain1d");
+        Published published;
+        controller->playSteps(5);
+        QVERIFY(waitForStatus(*controller, published, 5));
+        QVERIFY2(published.status->stepsPerSecond > 0.0 && std::isfinite(published.status->stepsPerSecond),
+                 qPrintable(QStringLiteral("%1 steps/s after 5 steps").arg(published.status->stepsPerSecond)));
+    }
+
     void playRightAfterAStepOrAResetPlays()
     {
         // The worker's halt() of the step or the reset, run after the GUI had posted the play, cleared the flag that
