@@ -195,10 +195,12 @@ struct ColourBar {
 };
 
 /// The picture of a colour bar in a view of width x height pixels at this text size, or a null image where the bar is
-/// hidden: drawn again only where what it shows or its size changed since its last picture.
-QImage barPicture(ColourBar& bar, double heightShare, int width, int height, double pixelsPerPoint)
+/// hidden (unless `evenHidden`: its picture as it would be shown): drawn again only where what it shows or its size
+/// changed since its last picture.
+QImage barPicture(ColourBar& bar, double heightShare, int width, int height, double pixelsPerPoint,
+                  bool evenHidden = false)
 {
-    if (!bar.content.visible || width < 2 || height < 2) {
+    if ((!bar.content.visible && !evenHidden) || width < 2 || height < 2) {
         return {};
     }
     ColourBarLook look;
@@ -337,6 +339,7 @@ struct FrameScene::Props {
     bool reducedDetail = false;      ///< the camera moves: draw the strongest sticks only
     std::string fullCaption;         ///< the caption with every stick drawn
     ColourBar forceBar;
+    bool forceBarRoom = false;  ///< the framing keeps the force bar's room (shown since restartForceBarRoom())
 
     vtkNew<vtkPolyDataMapper> wallMapper;
     vtkNew<vtkActor> wallActor;
@@ -612,6 +615,7 @@ void FrameScene::redraw()
     p.forceBar.content.low = colourLow;
     p.forceBar.content.high = colourHigh;
     p.forceBar.content.visible = stickCount > 0;
+    p.forceBarRoom = p.forceBarRoom || stickCount > 0;
 
     std::string caption = "t = " + QString::number(frame.time, 'g', 6).toStdString() + " s   " + std::to_string(count) +
                           (count == 1 ? " particle" : " particles");
@@ -740,12 +744,19 @@ QImage FrameScene::captionPicture(double pixelsPerPoint, int viewWidth)
     return p.drawnCaptionImage;
 }
 
-int FrameScene::captionLineCount() const
+OverlayArrangement FrameScene::overlayArrangement() const
 {
-    return static_cast<int>(props_->captionFields.size());
+    const auto& p = *props_;
+    return {static_cast<int>(p.captionFields.size()), p.forceBarRoom && p.options.showForceChains};
 }
 
-OverlayPlaces FrameScene::overlayPlaces()
+void FrameScene::restartForceBarRoom()
+{
+    auto& p = *props_;
+    p.forceBarRoom = p.forceBar.content.visible;
+}
+
+OverlayPlaces FrameScene::overlayPlaces(bool forceBarRoom)
 {
     auto& p = *props_;
     const int* size = p.renderer->GetSize();
@@ -759,8 +770,8 @@ OverlayPlaces FrameScene::overlayPlaces()
     const double pixelsPerPoint = overlayPixelsPerPoint();
     const double bottom = std::round(kBarBottom * height);
     // A bar's picture from `left`: its title across the top, its column (ramp and labels) at its outer side below.
-    const auto bar = [&](ColourBar& colourBar, double heightShare, PixelBox& column, PixelBox& title) {
-        const QImage picture = barPicture(colourBar, heightShare, width, height, pixelsPerPoint);
+    const auto bar = [&](ColourBar& colourBar, double heightShare, PixelBox& column, PixelBox& title, bool evenHidden) {
+        const QImage picture = barPicture(colourBar, heightShare, width, height, pixelsPerPoint, evenHidden);
         if (picture.isNull()) {
             return;
         }
@@ -772,8 +783,9 @@ OverlayPlaces FrameScene::overlayPlaces()
                                                  bottom, top - layout.titleHeight}
                                       : PixelBox{left, left + layout.columnWidth, bottom, top - layout.titleHeight};
     };
-    bar(p.forceBar, kForceBarHeight, places.leftColumn, places.leftTitle);
-    bar(p.particleBar, kParticleBarHeight, places.rightColumn, places.rightTitle);
+    bar(p.forceBar, kForceBarHeight, places.leftColumn, places.leftTitle,
+        forceBarRoom && p.forceBarRoom && p.options.showForceChains);
+    bar(p.particleBar, kParticleBarHeight, places.rightColumn, places.rightTitle, false);
     const QImage caption = captionPicture(pixelsPerPoint, width);
     if (!caption.isNull()) {
         const double top = std::round(kCaptionTop * height);
@@ -911,7 +923,8 @@ void FrameScene::resetCamera()
     // of the whole view put the bars' labels over piston2d's walls. Zoomed out as far as that needs, then moved into
     // the free part's middle (the focal point stays in the container's centre, so the camera still turns about it).
     const int* size = p.renderer->GetSize();
-    const OverlayPlaces places = overlayPlaces();
+    // The force bar's room kept once it has been shown, also while it is hidden (no jump between impacts).
+    const OverlayPlaces places = overlayPlaces(true);
     const PixelBox picture = drawnExtent();
     const PixelBox free = roomiestArea(picture, freeAreas(places, kFramingGapPoints * overlayPixelsPerPoint()));
     if (size[0] >= 2 && size[1] >= 2 && free.width() >= kLeastFreeShare * size[0] &&

@@ -68,13 +68,19 @@ public:
     void resetCamera();
 
     /// Where the colour bars and the caption stand (display pixels) for the view's size, its text size and what the
-    /// bars show now: resetCamera() frames the container and particles beside them.
-    [[nodiscard]] OverlayPlaces overlayPlaces();
+    /// bars show now. `forceBarRoom`: the force bar's place also where it has been shown since restartForceBarRoom()
+    /// and is hidden now (no stick drawn: between a bouncing grain's impacts); resetCamera() frames the container and
+    /// particles beside these places, so that the scene does not jump as the bar comes and goes.
+    [[nodiscard]] OverlayPlaces overlayPlaces(bool forceBarRoom = false);
+    /// From now on the force bar's room counts in the framing only once the bar is shown (a reset of the camera: a new
+    /// run, Home): a scene without forces is framed in the whole view.
+    void restartForceBarRoom();
     /// The box of the container and every particle of the last frame as the camera draws it now (display pixels; the
     /// bounding box of its eight corners), empty before any frame.
     [[nodiscard]] PixelBox drawnExtent() const;
-    /// The lines of the caption as last drawn (0 before any): a framed camera is framed again when they change.
-    [[nodiscard]] int captionLineCount() const;
+    /// The caption's lines as last drawn and whether the force bar's room is kept: a framed camera is framed again
+    /// when they change (the force bar came: chain1d's row, framed at its first frame without a force, ran under it).
+    [[nodiscard]] OverlayArrangement overlayArrangement() const;
 
     /// 2 or 3, as in the last frame shown (3 before any).
     [[nodiscard]] int dimension() const;

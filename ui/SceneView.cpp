@@ -166,6 +166,7 @@ void SceneView::showFrame(std::shared_ptr<const Frame> frame)
 
 void SceneView::resetCamera()
 {
+    vtk_->scene.restartForceBarRoom();
     vtk_->scene.resetCamera();
     // Framed again as the next frame is drawn, at the size VTK's window has then: before the window is first
     // exposed VTK's has none, and the colour bars' room could not be measured.
@@ -331,11 +332,12 @@ QImage SceneView::grabView()
 void SceneView::draw(int reduction)
 {
     applyReduction(reduction);
-    // A caption that took another line (a field moved down as a number grew) changed the room the scene is framed in.
-    fitPending_ = fitPending_ || (framed_ && vtk_->scene.captionLineCount() != captionLinesAtFit_);
+    // A caption that took another line (a field moved down as a number grew), or the force bar's first showing,
+    // changed the room the scene is framed in.
+    fitPending_ = fitPending_ || (framed_ && vtk_->scene.overlayArrangement() != overlaysAtFit_);
     if (fitPending_) {
         vtk_->scene.resetCamera();
-        captionLinesAtFit_ = vtk_->scene.captionLineCount();
+        overlaysAtFit_ = vtk_->scene.overlayArrangement();
         fitPending_ = false;
     }
     QElapsedTimer clock;

@@ -143,7 +143,7 @@ private:
     bool capturing_ = false;
     bool framed_ = false;      ///< the camera is as resetCamera() left it: the view frames the scene again on a resize
     bool fitPending_ = false;  ///< the next draw frames the scene (at the size VTK's window has then)
-    int captionLinesAtFit_ = 0;  ///< the caption's lines when the scene was last framed
+    OverlayArrangement overlaysAtFit_;  ///< the caption's lines and the force bar's room when the scene was last framed
 };
 
 }  // namespace granular::ui

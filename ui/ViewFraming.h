@@ -34,6 +34,16 @@ struct OverlayPlaces {
     PixelBox caption;
 };
 
+/// What the room that a view's overlays leave to the scene depends on, besides the view's size and text size: the
+/// caption's lines and whether the force bar's room is kept (a bar's labels may widen it by a few pixels; the scene is
+/// not framed again for that).
+struct OverlayArrangement {
+    int captionLines = 0;
+    bool forceBarRoom = false;
+
+    bool operator==(const OverlayArrangement&) const = default;
+};
+
 /// The two parts of the view that the overlays leave to the scene, `gap` pixels from each: between the bars' columns
 /// and below their titles (tall scenes), and between their titles (wide ones); both below the caption.
 [[nodiscard]] std::array<PixelBox, 2> freeAreas(const OverlayPlaces& places, double gap);

@@ -71,6 +71,26 @@ std::shared_ptr<const granular::Frame> pressedSquare()
     return frame;
 }
 
+/// chain1d's row: 50 disks of 1 m in a row from x = 1 m (a wall at x = 0), touching; with `forces`, each pressed
+/// against the next with 0.05 N (the force chains' bar shows), else none (no bar).
+std::shared_ptr<const granular::Frame> diskRow(bool forces)
+{
+    auto frame = std::make_shared<granular::Frame>();
+    frame->dimension = 2;
+    constexpr int kDisks = 50;
+    for (int i = 0; i < kDisks; ++i) {
+        frame->position.emplace_back(1.5F + static_cast<float>(i), 0.5F, 0.0F);
+        frame->velocity.emplace_back(Eigen::Vector3f::Zero());
+        frame->radius.push_back(0.5F);
+        if (forces && i + 1 < kDisks) {
+            frame->contacts.push_back({i, i + 1, 0.05F});
+        }
+    }
+    frame->bounds = Eigen::AlignedBox3d(Eigen::Vector3d::Zero(), Eigen::Vector3d(kDisks + 1.0, 1.0, 0.0));
+    frame->walls.push_back({"wall", Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX()});
+    return frame;
+}
+
 }  // namespace
 
 class SceneViewTest : public QObject {
@@ -322,6 +342,40 @@ private slots:
         QVERIFY(repainted.wait(10'000));
         QVERIFY(!view_->grabView().isNull());  // drawn at the new size (and framed again where it follows)
         QCOMPARE(view_->drawnExtent().width(), zoomedWidth);
+    }
+
+    void theForceBarsComingFramesTheSceneAgainOnce()
+    {
+        // chain1d in the studio: its first frame has no force yet (no force bar), and the camera framed the row in the
+        // room the particle bar left; once the contacts carried forces the force bar came and stood over the row's
+        // first ten disks. The view frames the scene again when the bar first comes (until the user moves the camera)
+        // and keeps its room when it goes.
+        view_->resize(554, 698);
+        QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+        QVERIFY(!showAndSettle(diskRow(false)).isNull());
+        QVERIFY2(view_->overlayPlaces().leftColumn.isEmpty(), "no force bar without a force");
+        const granular::ui::PixelBox before = view_->drawnExtent();
+        QVERIFY(!showAndSettle(diskRow(true)).isNull());
+        QVERIFY(!view_->grabView().isNull());  // the frame that was framed again
+        const granular::ui::OverlayPlaces places = view_->overlayPlaces();
+        const granular::ui::PixelBox scene = view_->drawnExtent();
+        QVERIFY2(!places.leftColumn.isEmpty(), "the force bar is shown");
+        for (const auto* overlay : {&places.leftColumn, &places.leftTitle, &places.rightColumn, &places.rightTitle}) {
+            QVERIFY2(!scene.overlaps(*overlay, 1.0),
+                     qPrintable(QStringLiteral("the row %1-%2 px under a bar at %3-%4 px")
+                                    .arg(scene.left)
+                                    .arg(scene.right)
+                                    .arg(overlay->left)
+                                    .arg(overlay->right)));
+        }
+        QVERIFY2(scene.left > before.left, "framed again beside the bar");
+        // Not shrunk to nothing: at least half the room between the bars' columns.
+        QVERIFY(scene.width() > 0.5 * (places.rightColumn.left - places.leftColumn.right));
+        // The bar gone again (between a bouncing grain's impacts): its room kept, the scene where it was.
+        QVERIFY(!showAndSettle(diskRow(false)).isNull());
+        QVERIFY(view_->overlayPlaces().leftColumn.isEmpty());
+        QCOMPARE(view_->drawnExtent().left, scene.left);
+        QCOMPARE(view_->drawnExtent().right, scene.right);
     }
 
 private:
