@@ -154,6 +154,12 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
     });
     connect(&controller_, &SimulationController::notice, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    // "press Play to go on" stayed for its 8 s while the run played (and in --screenshot images of later times).
+    connect(&controller_, &SimulationController::noticeOutdated, this, [this](const QString& message) {
+        if (statusBar()->currentMessage() == message) {
+            statusBar()->clearMessage();
+        }
+    });
 
     connect(parameters_, &ParameterPanel::parameterEdited, &controller_, &SimulationController::setParameter);
     connect(lesson_, &LessonPanel::applyRequested, this, &MainWindow::applyLessonStep);

@@ -361,6 +361,10 @@ private:
 
     void startRunning()
     {
+        if (!playHint_.isEmpty()) {
+            post(
+                [hint = std::exchange(playHint_, QString())](SimulationController& c) { emit c.noticeOutdated(hint); });
+        }
         if (!shared_->running.exchange(true)) {
             post([](SimulationController& c) { emit c.runningChanged(true); });
         }
@@ -452,6 +456,7 @@ private:
                                  ? QStringLiteral("Ready at t = %1 s (studio.start_time): press Play to go on")
                                        .arg(world.time, 0, 'g', 6)
                                  : QStringLiteral("Reached run.time = %1 s; play goes on").arg(world.time, 0, 'g', 6);
+                playHint_ = preparing_ ? stopReason : QString();
             } else if (stopAtSteps_ < 0 && simulation_->finished()) {
                 // (A counted run, playSteps(), does all its steps: the caller asked for them.)
                 stop = true;
@@ -617,6 +622,7 @@ private:
     std::int64_t stopAtSteps_ = -1;
     double stopAtTime_ = std::numeric_limits<double>::infinity();
     bool preparing_ = false;  ///< playing to studio.start_time (prepareStart)
+    QString playHint_;        ///< the notice that asked to press Play, until the run plays
     Clock::time_point lastPublish_{};
     Clock::time_point rateWindowStart_{};
     std::int64_t rateWindowSteps_ = 0;

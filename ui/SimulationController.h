@@ -101,6 +101,8 @@ signals:
     void commandFailed(const QString& message);
     /// Something the user should know, for the status bar (load step applied, run.time reached).
     void notice(const QString& message);
+    /// A notice shown before no longer holds: "Ready at t = ...: press Play to go on" once the run plays.
+    void noticeOutdated(const QString& message);
     /// The blow-up guard stopped the run: `message` names the step, the quantity and a likely cause. The run is
     /// paused and refuses to step until it is reset, a state is opened or another scenario is loaded.
     void blownUp(const QString& message);
