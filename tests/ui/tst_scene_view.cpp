@@ -371,9 +371,19 @@ private slots:
         QVERIFY2(scene.left > before.left, "framed again beside the bar");
         // Not shrunk to nothing: at least half the room between the bars' columns.
         QVERIFY(scene.width() > 0.5 * (places.rightColumn.left - places.leftColumn.right));
-        // The bar gone again (between a bouncing grain's impacts): its room kept, the scene where it was.
+        // The bar gone again (between a bouncing grain's impacts): its room kept, also when the scene is framed again
+        // (here by a larger text and back), and the bar's coming again frames nothing anew.
         QVERIFY(!showAndSettle(diskRow(false)).isNull());
         QVERIFY(view_->overlayPlaces().leftColumn.isEmpty());
+        for (const double textScale : {1.3, 1.0}) {
+            granular::ui::SceneOptions options = view_->options();
+            options.textScale = textScale;
+            view_->setOptions(options);
+            QVERIFY(!view_->grabView().isNull());
+        }
+        QCOMPARE(view_->drawnExtent().left, scene.left);
+        QCOMPARE(view_->drawnExtent().right, scene.right);
+        QVERIFY(!showAndSettle(diskRow(true)).isNull());
         QCOMPARE(view_->drawnExtent().left, scene.left);
         QCOMPARE(view_->drawnExtent().right, scene.right);
     }
