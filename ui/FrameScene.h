@@ -72,8 +72,8 @@ public:
     /// and is hidden now (no stick drawn: between a bouncing grain's impacts); resetCamera() frames the container and
     /// particles beside these places, so that the scene does not jump as the bar comes and goes.
     [[nodiscard]] OverlayPlaces overlayPlaces(bool forceBarRoom = false);
-    /// From now on the force bar's room counts in the framing only once the bar is shown (a reset of the camera: a new
-    /// run, Home): a scene without forces is framed in the whole view.
+    /// From now on the force bar's room counts in the framing only once the bar is shown (a new run,
+    /// SceneView::frameNewScene): a scene without forces is framed without it.
     void restartForceBarRoom();
     /// The box of the container and every particle of the last frame as the camera draws it now (display pixels; the
     /// bounding box of its eight corners), empty before any frame.

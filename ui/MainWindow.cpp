@@ -567,7 +567,7 @@ void MainWindow::showFrame(std::shared_ptr<const Frame> frame)
     ++receivedFrames_;
     view_->showFrame(std::move(frame));
     if (resetCameraOnNextFrame_) {
-        view_->resetCamera();
+        view_->frameNewScene();
         resetCameraOnNextFrame_ = false;
     }
     if (picked_ >= 0) {

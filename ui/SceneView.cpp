@@ -159,14 +159,19 @@ void SceneView::showFrame(std::shared_ptr<const Frame> frame)
     v.scene.show(std::move(frame));
     v.hasFrame = true;
     if (newKind) {
-        resetCamera();
+        frameNewScene();
     }
     update();
 }
 
-void SceneView::resetCamera()
+void SceneView::frameNewScene()
 {
     vtk_->scene.restartForceBarRoom();
+    resetCamera();
+}
+
+void SceneView::resetCamera()
+{
     vtk_->scene.resetCamera();
     // Framed again as the next frame is drawn, at the size VTK's window has then: before the window is first
     // exposed VTK's has none, and the colour bars' room could not be measured.

@@ -68,8 +68,12 @@ public:
     /// The view as drawn now (device pixels), or a null image before the window is exposed.
     [[nodiscard]] QImage grabView();
     /// Frames the container and all particles of the current frame beside the colour bars and below the caption. Until
-    /// the user moves the camera, the view frames them again when its size, its text size or the force bar changes.
+    /// the user moves the camera, the view frames them again when its size, its text size or the caption's lines
+    /// change, or when the force bar first shows; its room is kept while it is hidden (between impacts).
     void resetCamera();
+    /// resetCamera() for a new run: the force bar's room counts again only once the bar shows (a run without forces is
+    /// framed in the room the particle bar leaves).
+    void frameNewScene();
     /// Where the colour bars and the caption stand, and the container's and particles' box as the camera draws it now
     /// (both in VTK's pixels of the frame drawn last, from the bottom left).
     [[nodiscard]] OverlayPlaces overlayPlaces();

@@ -383,6 +383,10 @@ private slots:
         }
         QCOMPARE(view_->drawnExtent().left, scene.left);
         QCOMPARE(view_->drawnExtent().right, scene.right);
+        // Home between impacts keeps it too (a new run, frameNewScene, does not).
+        view_->resetCamera();
+        QVERIFY(!view_->grabView().isNull());
+        QCOMPARE(view_->drawnExtent().left, scene.left);
         QVERIFY(!showAndSettle(diskRow(true)).isNull());
         QCOMPARE(view_->drawnExtent().left, scene.left);
         QCOMPARE(view_->drawnExtent().right, scene.right);
