@@ -784,7 +784,7 @@ OverlayPlaces FrameScene::overlayPlaces(bool forceBarRoom)
                                       : PixelBox{left, left + layout.columnWidth, bottom, top - layout.titleHeight};
     };
     bar(p.forceBar, kForceBarHeight, places.leftColumn, places.leftTitle,
-        forceBarRoom && p.forceBarRoom && p.options.showForceChains);
+        forceBarRoom && overlayArrangement().forceBarRoom);
     bar(p.particleBar, kParticleBarHeight, places.rightColumn, places.rightTitle, false);
     const QImage caption = captionPicture(pixelsPerPoint, width);
     if (!caption.isNull()) {
