@@ -5,9 +5,10 @@
 
 #include <cstddef>
 
-// The two widths of driftLanes() and kickLanes(): eight grains in AVX-512 registers (md/VerletLanes.cpp), four in
-// AVX2 registers (md/VerletLanesAvx2.cpp). Each takes the leading whole groups of [first, last) and returns how many
-// grains it advanced; neither checks the processor (driftLanes() and kickLanes() do).
+// The two widths of driftLanes() and kickLanes() (x86-64 only): eight grains in AVX-512 registers
+// (md/VerletLanesAvx512.cpp), four in AVX2 registers (md/VerletLanesAvx2.cpp), the arithmetic written once
+// (md/VerletLaneGroups.inc). Each takes the leading whole groups of [first, last) and returns how many grains it
+// advanced; neither checks the processor (driftLanes() and kickLanes() do).
 
 namespace granular::md::avx512 {
 std::size_t driftGroups(const GrainDrift& drift, std::size_t first, std::size_t last, DisplacementBound& bound);
