@@ -621,7 +621,7 @@ void FrameScene::redraw()
                           (count == 1 ? " particle" : " particles");
     if (!frame.contacts.empty()) {
         caption += "   " + std::to_string(frame.contacts.size()) +
-                   " contacts   <f_n> = " + QString::number(p.meanForce, 'g', 3).toStdString() + " N";
+                   " grain-grain contacts   <f_n> = " + QString::number(p.meanForce, 'g', 3).toStdString() + " N";
         if (o.showForceChains) {
             caption += o.networkPart == ForceNetworkPart::Strong ? "   chains: f_n >= " : "   weak network: f_n < ";
             caption += QString::number(o.forceThreshold, 'g', 3).toStdString() + " <f_n>";

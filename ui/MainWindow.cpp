@@ -438,7 +438,9 @@ void MainWindow::buildStatusBar()
     threadsLabel_ = statusLabel(this, solverThreadsTip(noSteps));
     threadsLabel_->setObjectName(QStringLiteral("solverThreadsLabel"));
     threadsLabel_->setText(solverThreadsText(noSteps));
-    contactsLabel_ = statusLabel(this, tr("active contacts after the last step"));
+    contactsLabel_ = statusLabel(
+        this, tr("active contacts after the last step: between grains and with the walls, the piston and the drum (the "
+                 "view's caption counts those between grains that carry a force, which its sticks show)"));
     contactsLabel_->setObjectName(QStringLiteral("statusContacts"));
     iterationsLabel_ = statusLabel(this, tr("solver iterations in the last step"));
     iterationsLabel_->setObjectName(QStringLiteral("statusIterations"));

@@ -130,8 +130,9 @@ private slots:
     {
         // piston2d's caption at a projector's text size in its 550-pixel view: lines no wider than the view, broken
         // where fields meet, every field there once and in order; one line where it fits.
-        const QString fields = QStringLiteral("t = 27.5 s   1000 particles   1699 contacts   <f_n> = 441 N   chains: "
-                                              "f_n >= 1 <f_n>");
+        const QString fields =
+            QStringLiteral("t = 27.5 s   1000 particles   1699 grain-grain contacts   <f_n> = 441 N   chains: "
+                           "f_n >= 1 <f_n>");
         const QFontMetrics metrics(granular::ui::overlayFont(27));
         const int width = 540;
         const QStringList lines = captionLines(fields, metrics, width);
