@@ -621,7 +621,8 @@ void FrameScene::redraw()
                           (count == 1 ? " particle" : " particles");
     if (!frame.contacts.empty()) {
         caption += "   " + std::to_string(frame.contacts.size()) +
-                   " grain-grain contacts   <f_n> = " + QString::number(p.meanForce, 'g', 3).toStdString() + " N";
+                   (frame.contacts.size() == 1 ? " grain-grain contact" : " grain-grain contacts") +
+                   "   <f_n> = " + QString::number(p.meanForce, 'g', 3).toStdString() + " N";
         if (o.showForceChains) {
             caption += o.networkPart == ForceNetworkPart::Strong ? "   chains: f_n >= " : "   weak network: f_n < ";
             caption += QString::number(o.forceThreshold, 'g', 3).toStdString() + " <f_n>";
@@ -814,6 +815,11 @@ PixelBox FrameScene::drawnExtent() const
         box.top = std::max(box.top, display[1]);
     }
     return box;
+}
+
+QString FrameScene::caption() const
+{
+    return props_->captionText;
 }
 
 long long FrameScene::drawnSticks() const

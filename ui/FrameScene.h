@@ -5,6 +5,7 @@
 #include "ViewFraming.h"
 
 #include <QImage>
+#include <QString>
 
 #include <memory>
 
@@ -104,6 +105,8 @@ public:
     void setReducedDetail(bool reduced);
     /// Force sticks drawn now (periodic images included).
     [[nodiscard]] long long drawnSticks() const;
+    /// The caption's text as drawn now (its fields three spaces apart; empty before any frame).
+    [[nodiscard]] QString caption() const;
 
 private:
     void redraw();

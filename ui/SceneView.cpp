@@ -211,6 +211,11 @@ long long SceneView::drawnSticks() const
     return vtk_->scene.drawnSticks();
 }
 
+QString SceneView::caption() const
+{
+    return vtk_->scene.caption();
+}
+
 OverlayPlaces SceneView::overlayPlaces()
 {
     return vtk_->scene.overlayPlaces();

@@ -87,6 +87,9 @@ public:
     [[nodiscard]] double meanNormalForce() const;
     /// Force sticks in the last frame drawn (while the camera moves, only the strongest: FrameScene).
     [[nodiscard]] long long drawnSticks() const;
+    /// The view's caption as drawn now: time, particles, the grain-grain contacts that carry a force (what the sticks
+    /// show; the status bar's count adds the walls', piston's and drum's), <f_n>, the chains' threshold.
+    [[nodiscard]] QString caption() const;
     /// Rings a particle in the view (-1: none); it stays ringed in later frames.
     void setHighlighted(int index);
     /// The particle under a point of the window (logical pixels), or -1.

@@ -392,6 +392,23 @@ private slots:
         QCOMPARE(view_->drawnExtent().right, scene.right);
     }
 
+    /// The caption counts the grain-grain contacts that carry a force, what the sticks are drawn from, and says so:
+    /// chain1d's row read "49 contacts" above the view and "50 contacts" in the status bar (which counts its disk
+    /// against the wall too), with nothing to tell the two apart.
+    void theCaptionNamesTheContactsItCounts()
+    {
+        QVERIFY(!showAndSettle(diskRow(true)).isNull());
+        QVERIFY2(view_->caption().contains(QStringLiteral("   49 grain-grain contacts   <f_n> = 0.05 N")),
+                 qPrintable(view_->caption()));
+        auto pair = std::make_shared<granular::Frame>(*diskRow(false));
+        pair->contacts.push_back({0, 1, 0.05F});
+        QVERIFY(!showAndSettle(pair).isNull());
+        QVERIFY2(view_->caption().contains(QStringLiteral("   1 grain-grain contact   <f_n> = 0.05 N")),
+                 qPrintable(view_->caption()));
+        QVERIFY(!showAndSettle(diskRow(false)).isNull());
+        QVERIFY2(!view_->caption().contains(QStringLiteral("contact")), qPrintable(view_->caption()));
+    }
+
 private:
     /// Shows the frame and waits for the paint it asked for, so that a later paint can only come
     /// from what the test does next. Returns the image.
