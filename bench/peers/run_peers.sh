@@ -173,7 +173,7 @@ run_row() {
     IFS=$'\x1f' read -r -a argv <<<"${commands[$r]}"
     note "== round $round/$repeat: ${names[$r]} on ${cores[$r]} core(s)"
     if [[ ${kinds[$r]} == ours ]]; then
-        # md_packing3d: N spheres, T solver threads, S MD steps in T s, C candidates, K contacts: R particle-steps/s
+        # md_packing3d: N spheres, T solver threads, S MD steps in T s (1 run), C candidates, K contacts: R particle-steps/s
         if "${argv[@]}" "$log.json" "${cores[$r]}" >"$log.log" 2>&1; then
             grep 'particle-steps/s' "$log.log" | tail -n 1 | awk '{ print $(NF - 1) }'
             return 0
