@@ -61,11 +61,11 @@ Scenario packing3d(long long grains)
 
 int main(int argc, char** argv)
 {
-    if (const int status =
-            granular::bench::usageStatus(argc, argv,
-                                         "usage: bench_md [OUTPUT.json] [THREADS] [PACE] [GRAINS]\n  THREADS: solver threads "
-                                         "(default 1); PACE: fixed (default) or adaptive; GRAINS: spheres, 100 to "
-                                         "200000 (default 20000)\n");
+    if (const int status = granular::bench::usageStatus(
+            argc, argv,
+            "usage: bench_md [OUTPUT.json] [THREADS] [PACE] [GRAINS]\n  THREADS: solver threads "
+            "(default 1); PACE: fixed (default) or adaptive; GRAINS: spheres, 100 to "
+            "200000 (default 20000)\n");
         status >= 0) {
         return status;
     }

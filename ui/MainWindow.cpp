@@ -467,7 +467,8 @@ void MainWindow::buildStatusBar()
     blowUpLabel_->setObjectName(QStringLiteral("blowUp"));
     blowUpLabel_->setStyleSheet(QStringLiteral("color: white; background: #b00020; padding: 0 4px;"));
     blowUpLabel_->hide();
-    statusBar()->addWidget(blowUpLabel_, 1);
+    // Permanent, the first on the right: transient messages do not hide it.
+    statusBar()->addPermanentWidget(blowUpLabel_);
     recordLabel_ = statusLabel(this, tr("recording: View > Record stops it (Ctrl+Shift+R)"));
     recordLabel_->setObjectName(QStringLiteral("recording"));
     recordLabel_->setStyleSheet(QStringLiteral("color: white; background: #c62828; padding: 0 4px;"));
@@ -559,6 +560,7 @@ void MainWindow::startRun(const RunInfo& run)
         resetCameraOnNextFrame_ = true;
         statusFields_->forgetWidths();
         pickParticle(-1);
+        blowUp_.clear();
         blowUpLabel_->clear();
         blowUpLabel_->hide();
     }
@@ -650,6 +652,7 @@ void MainWindow::setPresentation(bool on)
     plots_->setScale(on ? kPresentationFontScale : 1.0, on ? kPresentationLineScale : 1.0);
     applyDisplayOptions();
     presentationAction_->setChecked(on);
+    fitBlowUpText();  // in the new font's letters
 }
 
 void MainWindow::applyScenarioView(const Settings& settings)
@@ -757,12 +760,29 @@ void MainWindow::showError(const QString& message)
 
 void MainWindow::showBlowUp(const QString& message)
 {
-    blowUpLabel_->setText(tr("Blow-up (paused): %1").arg(message));
+    blowUp_ = message;
     blowUpLabel_->setToolTip(message);
-    // No transient message beside it: QStatusBar hides its widgets while one shows, and what broke was hidden for the
-    // message's 12 s ("Paused by the blow-up guard"); one shown now would hide it too.
+    fitBlowUpText();
+    // A message of the run before the blow-up ("Preparing the run ...") no longer holds.
     statusBar()->clearMessage();
     blowUpLabel_->show();
+}
+
+void MainWindow::fitBlowUpText()
+{
+    if (blowUp_.isEmpty()) {
+        return;
+    }
+    // The guard's message runs to 200 letters: whole, a permanent label would push the readouts and a transient
+    // message out of the bar.
+    const QString whole = tr("Blow-up (paused): %1").arg(blowUp_);
+    blowUpLabel_->setText(blowUpLabel_->fontMetrics().elidedText(whole, Qt::ElideRight, std::max(width() / 2, 160)));
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    fitBlowUpText();
 }
 
 void MainWindow::showAdvice()
@@ -772,7 +792,7 @@ void MainWindow::showAdvice()
 
 QString MainWindow::blowUpMessage() const
 {
-    return blowUpLabel_->isHidden() ? QString() : blowUpLabel_->toolTip();
+    return blowUp_;
 }
 
 QString MainWindow::exportFrame(const QString& path)

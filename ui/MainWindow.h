@@ -100,6 +100,9 @@ public:
     /// The whole window as shown, with `view` painted in for the scene view.
     [[nodiscard]] QImage windowImage(const QImage& view);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     /// The controller has something new: pull it now, or once the view has had its rest.
     void schedulePull();
@@ -138,6 +141,9 @@ private:
     void openStateDialog();
     void exportFrameDialog();
     void showBlowUp(const QString& message);
+    /// The blow-up label's text: "Blow-up (paused): " and the guard's message, cut short ("...") to half the window's
+    /// width; the whole message is its tooltip (blowUpMessage()).
+    void fitBlowUpText();
     void recordDialog(bool on);
     void showRecordingState();
     /// A lesson step's suggestion: its parameter changes, then its action, as the user's own commands.
@@ -189,11 +195,10 @@ private:
     QSlider* particleSize_ = nullptr;
     QCheckBox* periodicImages_ = nullptr;
     QAction* periodicImagesAction_ = nullptr;  ///< the checkbox's place in the display bar: periodic cells only
-    QString viewOrigin_;
+    QString viewOrigin_;                       ///< the scenario whose view.* settings the display shows
     QAction* presentationAction_ = nullptr;
     bool presentation_ = false;
-    QFont normalFont_;  ///< the window's font outside presentation mode                       ///< the scenario whose
-                        ///< view.* settings the display shows
+    QFont normalFont_;  ///< the window's font outside presentation mode
 
     QLabel* timeLabel_ = nullptr;
     QLabel* rateLabel_ = nullptr;
@@ -205,8 +210,11 @@ private:
     QLabel* forceLabel_ = nullptr;
     QLabel* fpsLabel_ = nullptr;
     QLabel* advisoryLabel_ = nullptr;
-    QLabel* blowUpLabel_ = nullptr;         ///< the blow-up guard's message, until another run starts
-    QLabel* recordLabel_ = nullptr;         ///< shown while recording: the frames so far
+    /// The blow-up guard's message, until another run starts: a permanent widget, which a transient message (a Play
+    /// refused, a state saved) does not hide.
+    QLabel* blowUpLabel_ = nullptr;
+    QString blowUp_;                 ///< the guard's message while the run is stopped by a blow-up; empty otherwise
+    QLabel* recordLabel_ = nullptr;  ///< shown while recording: the frames so far
     StatusFields* statusFields_ = nullptr;  ///< which of the readouts above fit in the bar (the bar owns it)
 };
 

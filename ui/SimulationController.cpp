@@ -136,8 +136,7 @@ public:
         try {
             auto fresh = std::make_unique<Simulation>(simulation_->resetScenario());
             simulation_ = std::move(fresh);
-            blowUp_.clear();
-            announceRun(false);
+            forgetRun();
             notice(QStringLiteral("Reset: %1 rebuilt").arg(qs(origin_)));
             prepareStart();
         } catch (const std::exception& error) {
@@ -254,8 +253,7 @@ public:
             auto fresh = std::make_unique<Simulation>(scenarioFromArguments(nameOrPath, assignments));
             simulation_ = std::move(fresh);
             origin_ = nameOrPath;
-            blowUp_.clear();
-            announceRun(false);
+            forgetRun();
             notice(QStringLiteral("Loaded %1").arg(qs(nameOrPath)));
             prepareStart();
         } catch (const std::exception& error) {
@@ -282,8 +280,7 @@ public:
             auto restored = openSimulationFile(path);
             simulation_ = std::move(restored);
             origin_ = path;
-            blowUp_.clear();
-            announceRun(false);
+            forgetRun();
             notice(QStringLiteral("Opened the state of %1 at t = %2 s")
                        .arg(qs(path))
                        .arg(simulation_->world().time, 0, 'g', 6));
@@ -294,6 +291,16 @@ public:
 
 private:
     static double infinity() { return std::numeric_limits<double>::infinity(); }
+
+    /// A new world replaced the run's (reset, load, open): what was said of the old one goes, and the GUI is told of
+    /// the new run. Its "press Play" notice is no longer this run's: the new one's notices replace it on the bar, and a
+    /// Play of the new run has none of its own to take away.
+    void forgetRun()
+    {
+        blowUp_.clear();
+        playHint_.clear();
+        announceRun(false);
+    }
 
     /// After a blow-up the world is broken: says so (commandFailed) and returns true.
     bool refuseBroken()

@@ -657,6 +657,18 @@ private slots:
         }
         QVERIFY(play != nullptr);
         QTRY_VERIFY_WITH_TIMEOUT(!play->isChecked(), kTimeout);
+        // At most half the window's width, the rest of the message in the tooltip: the readouts keep their room.
+        QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <= std::max(window_->width() / 2, 160),
+                 qPrintable(label->text()));
+        QCOMPARE(label->toolTip(), window_->blowUpMessage());
+
+        // A transient message (Play refused on the broken world, 12 s) shows beside the label, not over it: the label
+        // was a normal status bar widget before 2026-12-02's evening, which QStatusBar hides while a message shows.
+        QTest::keyClick(window_.get(), Qt::Key_Space);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->statusBar()->currentMessage().startsWith(QStringLiteral("The run blew up")),
+                                 kTimeout);
+        QVERIFY(label->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!play->isChecked(), kTimeout);
 
         controller_->loadScenario(QStringLiteral("piston2d"), {QStringLiteral("studio.start_time=0")});
         QTRY_VERIFY_WITH_TIMEOUT(!label->isVisible(), kTimeout);

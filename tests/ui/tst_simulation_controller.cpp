@@ -195,6 +195,36 @@ private slots:
         QVERIFY(waitForStatus(*controller, published, 1));
     }
 
+    void aPressPlayNoticeGoesWithItsRun()
+    {
+        // The pause at studio.start_time says "press Play to go on"; the first Play takes that notice off the bar
+        // (noticeOutdated). A run loaded in its place has nothing of the old one to take away: the old notice was kept
+        // and taken away at the new run's Play (where a notice of the same words would have gone too).
+        auto controller = controllerFor("piston2d", {"studio.start_time=0.2"});
+        QSignalSpy notices(controller.get(), &SimulationController::notice);
+        QSignalSpy outdated(controller.get(), &SimulationController::noticeOutdated);
+        Published published;
+        QVERIFY(waitForStatus(*controller, published, 20));
+        QTRY_VERIFY_WITH_TIMEOUT(!controller->isRunning(), kTimeout);
+        QVERIFY(waitForNotice(notices, QStringLiteral("Ready at t = 0.2 s (studio.start_time): press Play to go on")));
+        controller->loadScenario(QStringLiteral("chain1d"), {QStringLiteral("studio.start_time=0")});
+        QVERIFY(waitForNotice(notices, QStringLiteral("Loaded chain1d")));
+        controller->playSteps(3);
+        QTRY_VERIFY_WITH_TIMEOUT(controller->steps() == 3 && !controller->isRunning(), kTimeout);
+        QTest::qWait(100);
+        QVERIFY2(outdated.isEmpty(), qPrintable(outdated.isEmpty() ? QString() : outdated.front().front().toString()));
+
+        // Within its own run the notice still goes at the first Play.
+        auto again = controllerFor("piston2d", {"studio.start_time=0.2"});
+        QSignalSpy againOutdated(again.get(), &SimulationController::noticeOutdated);
+        Published againPublished;
+        QVERIFY(waitForStatus(*again, againPublished, 20));
+        QTRY_VERIFY_WITH_TIMEOUT(!again->isRunning(), kTimeout);
+        again->playSteps(2);
+        QTRY_COMPARE_WITH_TIMEOUT(againOutdated.size(), 1, kTimeout);
+        QVERIFY(againOutdated.front().front().toString().contains(QStringLiteral("press Play to go on")));
+    }
+
     void parametersAreCheckedByTheSchema()
     {
         auto controller = controllerFor("piston2d");
