@@ -177,6 +177,15 @@ fs::path outputDirectory(const fs::path& given)
 RunOutput::RunOutput(const fs::path& directory) : directory_(outputDirectory(directory))
 {
     std::error_code error;
+    if (fs::is_symlink(fs::symlink_status(directory_, error))) {
+        // The output is exchanged by renaming a directory onto DIR: a link there would be replaced by a directory,
+        // its target left as it was (and a dangling link refused only at the end of the run).
+        const fs::path target = fs::read_symlink(directory_, error);
+        throw OutputError("--out: " + directory_.string() + " is a symbolic link" +
+                          (error ? std::string() : " to " + target.string()) +
+                          "; accepted: a new or empty directory, or an earlier output of granular, named by its own "
+                          "path (give the directory the link points to)");
+    }
     const auto status = fs::status(directory_, error);
     if (fs::exists(status)) {
         if (!fs::is_directory(status)) {

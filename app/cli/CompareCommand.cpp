@@ -35,8 +35,18 @@ int compareRuns(const std::string& run, const std::string& reference, std::ostre
         result["R_top"] = c.topRatio;
         result["err_f_N"] = c.forceErrorLevels;
         result["err_f"] = {{"loading", c.forceErrorLoading}, {"unloading", c.forceErrorUnloading}};
-        result["bhat"] = c.bhattacharyya;
-        result["err_Z"] = c.coordinationError;
+        // Without a level that both runs' contact_forces.csv have forces of, bhat and err_Z measure nothing: null, not
+        // the 0 of a perfect match (a reference whose contact_forces.csv had lost its rows compared as identical).
+        if (c.levelsCompared > 0) {
+            result["bhat"] = c.bhattacharyya;
+            result["err_Z"] = c.coordinationError;
+        } else {
+            result["bhat"] = nullptr;
+            result["err_Z"] = nullptr;
+            err << "granular: compare: bhat and err_Z are null: no compression level of strokes " << c.loadingStroke
+                << " and " << c.unloadingStroke
+                << " has grain-grain forces in both runs' contact_forces.csv (R_top and err_f do not need them)\n";
+        }
         result["levels_compared"] = c.levelsCompared;
         out << result.dump(2) << '\n';
         return Success;

@@ -21,7 +21,7 @@ std::string Parameter::acceptedDescription() const
     case ParameterKind::Boolean:
         return "true or false";
     case ParameterKind::Text:
-        return "a text";
+        return "a UTF-8 text";
     case ParameterKind::Choice: {
         std::string list;
         for (const auto& choice : choices) {

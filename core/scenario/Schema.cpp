@@ -1,10 +1,12 @@
 #include "scenario/Schema.h"
 
 #include "scenario/ScenarioError.h"
+#include "util/Utf8.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace granular {
@@ -103,6 +105,19 @@ std::string kindName(const Value& value)
 [[noreturn]] void reject(const Parameter& p, const std::string& what)
 {
     throw ScenarioError(p.key + ": " + what + "; accepted: " + p.acceptedDescription());
+}
+
+/// A text of `p` that is not UTF-8 (a shell's bytes of another encoding) is refused as it is read: it could not be
+/// written to the run's JSON files at the end of the run. The bytes themselves are not echoed.
+void rejectInvalidUtf8(const Parameter& p, std::string_view text)
+{
+    const std::size_t at = firstInvalidUtf8(text);
+    if (at != std::string_view::npos) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[at])));
+        reject(p, "not UTF-8: byte " + std::to_string(at + 1) + " of " + std::to_string(text.size()) + " (" + hex +
+                      ") starts no well-formed UTF-8 character");
+    }
 }
 
 bool inRange(const Parameter& p, double x)
@@ -346,6 +361,7 @@ Value Schema::validate(const Parameter& p, const Value& value)
         if (s == nullptr) {
             reject(p, "expected a name, got " + kindName(value) + " " + formatValue(value));
         }
+        rejectInvalidUtf8(p, *s);
         if (std::find(p.choices.begin(), p.choices.end(), *s) == p.choices.end()) {
             reject(p, "\"" + *s + "\" is not a known choice");
         }
@@ -355,6 +371,7 @@ Value Schema::validate(const Parameter& p, const Value& value)
         if (!std::holds_alternative<std::string>(value)) {
             reject(p, "expected a text, got " + kindName(value) + " " + formatValue(value));
         }
+        rejectInvalidUtf8(p, std::get<std::string>(value));
         return value;
     }
     return value;

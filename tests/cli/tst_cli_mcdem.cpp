@@ -66,6 +66,19 @@ void compareRefusesBrokenRuns(const fs::path& run, const fs::path& scratch)
     const Result zero = runGranular("compare '" + broken.string() + "' '" + unloaded.string() + "'");
     QVERIFY2(zero.exitCode == 0, zero.err.c_str());
     QCOMPARE(nlohmann::json::parse(zero.out)["bhat"].get<double>(), 0.0);
+    // A reference whose contact_forces.csv lost its rows (the header alone): no level has forces in both runs, so bhat
+    // and err_Z are null, with a line that says why (they read 0, a perfect match, before 2026-12-02's evening); R_top
+    // and err_f still compare.
+    writeFile(unloaded / "contact_forces.csv", "stroke,level,force\n");
+    const Result lost = runGranular("compare '" + run.string() + "' '" + unloaded.string() + "'");
+    QVERIFY2(lost.exitCode == 0, lost.err.c_str());
+    const auto compared = nlohmann::json::parse(lost.out);
+    QVERIFY2(compared["bhat"].is_null() && compared["err_Z"].is_null(), (lost.out + lost.err).c_str());
+    QCOMPARE(compared["levels_compared"].get<int>(), 0);
+    QCOMPARE(compared["R_top"].get<double>(), 1.0);
+    QVERIFY2(oneLine(lost.err) && lost.err.find("bhat and err_Z are null") != std::string::npos &&
+                 lost.err.find("contact_forces.csv") != std::string::npos,
+             lost.err.c_str());
     // The reference's series with every top force 0.
     std::ifstream in(run / "series.csv");
     std::string header;

@@ -395,6 +395,45 @@ private slots:
         }
     }
 
+    void aLinkAsTheOutputIsRefusedBeforeTheRun()
+    {
+        // A dangling link was refused only after the whole run (its output lost); a link to a directory was replaced
+        // by a directory of its own, its target left as it was.
+        const ScratchDirectory dir;
+        const fs::path target = dir.path / "target";
+        fs::create_directories(target);
+        fs::create_directory_symlink(target, dir.path / "link");
+        fs::create_symlink(dir.path / "nowhere", dir.path / "dangling");
+        for (const char* name : {"link", "dangling", "link/"}) {
+            const auto started = std::chrono::steady_clock::now();
+            const Result r =
+                runGranular("run chain1d --quiet --set run.time=1 --out '" + (dir.path / name).string() + "'");
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(isOneLineNaming(r.err, "--out") && r.err.find("is a symbolic link") != std::string::npos,
+                     r.err.c_str());
+            QVERIFY(std::chrono::steady_clock::now() - started < std::chrono::seconds(20));
+        }
+        QVERIFY(fs::is_symlink(dir.path / "link"));
+        QVERIFY(fs::is_symlink(dir.path / "dangling"));
+        QVERIFY(fs::is_empty(target));
+        const Result real = runGranular("run chain1d --quiet --set run.time=1 --out '" + target.string() + "'");
+        QVERIFY2(real.exitCode == 0, real.err.c_str());
+        QVERIFY(fs::exists(target / "summary.json"));
+    }
+
+    void textThatIsNotUtf8IsRefusedBeforeTheRun()
+    {
+        // A Latin-1 name ran to the end and was lost when summary.json could not hold it ("[json.exception...]").
+        const ScratchDirectory dir;
+        const fs::path out = dir.path / "run";
+        const Result r =
+            runGranular("run chain1d --quiet --set run.time=1 --set \"name=$(printf 'gr\\374\\337e')\" --out '" +
+                        out.string() + "'");
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(isOneLineNaming(r.err, "name: not UTF-8: byte 3 of 5 (0xFC)"), r.err.c_str());
+        QVERIFY(!fs::exists(out));
+    }
+
     void anUnwritableStandardOutputFailsTheCommand()
     {
         // `granular show X > f.json` on a full disk left a cut-short file and exit 0.

@@ -51,6 +51,7 @@ private slots:
     void lessonIsReadCheckedAndWrittenBack();
     void controlCharactersInAKeyStayOnOneLine();
     void unknownChoiceListsTheChoices();
+    void textThatIsNotUtf8IsRefusedAsItIsRead();
     void malformedJsonGivesLineAndColumn();
     void missingFileNamesThePath();
     void objectWhereValueExpectedIsRejected();
@@ -172,6 +173,27 @@ void SchemaTest::unknownChoiceListsTheChoices()
     const std::string error = errorOf([&] { scenario.setFromText("box.walls", "glass"); });
     QVERIFY2(contains(error, "box.walls: \"glass\" is not a known choice; accepted: one of none, floor, open, closed"),
              error.c_str());
+}
+
+void SchemaTest::textThatIsNotUtf8IsRefusedAsItIsRead()
+{
+    // A run's JSON files hold UTF-8 only: a name of Latin-1 bytes was taken and the run thrown away when summary.json
+    // could not be written (2026-12-02).
+    Scenario scenario;
+    const std::string latin1 = errorOf([&] {
+        scenario.setFromText("name", "gr\xFC\xDF"
+                                     "e");
+    });
+    QVERIFY2(contains(latin1, "name: not UTF-8: byte 3 of 5 (0xFC) starts no well-formed UTF-8 character; accepted: a "
+                              "UTF-8 text"),
+             latin1.c_str());
+    for (const char* bad : {"a\xC3", "\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\x80", "\xE2\x82"}) {
+        QVERIFY2(contains(errorOf([&] { scenario.setFromText("description", bad); }), "description: not UTF-8"), bad);
+    }
+    QVERIFY2(contains(errorOf([&] { scenario.setFromText("box.walls", "\xFF"); }), "box.walls: not UTF-8: byte 1"),
+             "a choice");
+    scenario.setFromText("name", "gr\xC3\xBC\xC3\x9F\x65 \xE2\x86\x92 \xF0\x9F\x8C\x8D");  // "grüße → 🌍"
+    QCOMPARE(scenario.text("name"), std::string("gr\xC3\xBC\xC3\x9F\x65 \xE2\x86\x92 \xF0\x9F\x8C\x8D"));
 }
 
 void SchemaTest::malformedJsonGivesLineAndColumn()
