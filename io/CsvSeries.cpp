@@ -1,7 +1,9 @@
 #include "CsvSeries.h"
 
 #include "scenario/Value.h"
+#include "util/Utf8.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <fstream>
@@ -77,8 +79,15 @@ CsvTable readCsv(const std::string& path)
     if (!readLine()) {
         throw std::runtime_error(path + ": empty file, expected a header row");
     }
+    // A byte-order mark (a spreadsheet's "CSV UTF-8") is no part of the first column's name.
+    if (line.starts_with(kUtf8ByteOrderMark)) {
+        line.erase(0, kUtf8ByteOrderMark.size());
+    }
     std::stringstream header(line);
     for (std::string name; std::getline(header, name, ',');) {
+        if (std::find(table.columns.begin(), table.columns.end(), name) != table.columns.end()) {
+            throw std::runtime_error(path + ": column '" + name + "' appears twice in the header");
+        }
         table.columns.push_back(name);
     }
     for (std::size_t lineNumber = 2; readLine(); ++lineNumber) {

@@ -154,6 +154,17 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
     std::vector<std::string> advisories;
     const bool ready = command.checkInput([&] {
         seeds = parseSeeds(options.seeds);
+        for (const std::string& assignment : options.assignments) {
+            // Every run's seed is one of --seeds: a --set seed=S would have been dropped without a word (and kept in
+            // ensemble.json's record of the command's settings).
+            if (assignment.starts_with("seed=")) {
+                throw std::invalid_argument("--set " + assignment +
+                                            ": an ensemble runs one seed after another; accepted: the seeds as "
+                                            "--seeds A..B (e.g. --seeds " +
+                                            assignment.substr(5) + ".." + assignment.substr(5) +
+                                            " for that one alone)");
+            }
+        }
         scenario = scenarioFromArguments(options.scenario, options.assignments);
         scenario.set("seed", seeds.front());
         checkRunCoversAStep(parseSettings(scenario));

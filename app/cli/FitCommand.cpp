@@ -7,11 +7,13 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 namespace granular::cli {
 
@@ -29,6 +31,12 @@ std::string describe(double value)
 analysis::TimeSeries readWindow(const std::string& csvPath, const std::string& column, std::optional<double> from,
                                 std::optional<double> to)
 {
+    for (const auto& [name, bound] : {std::pair{"--from", from}, std::pair{"--to", to}}) {
+        if (bound && !std::isfinite(*bound)) {
+            throw std::invalid_argument(std::string("fit: ") + name + " is " + describe(*bound) +
+                                        "; accepted: a finite time in s (left out: the series' first or last row)");
+        }
+    }
     if (from && to && *from >= *to) {
         throw std::invalid_argument("fit: --from " + describe(*from) + " must be less than --to " + describe(*to));
     }

@@ -343,6 +343,11 @@ Value Schema::validate(const Parameter& p, const Value& value)
         } else if (const auto* d = std::get_if<double>(&value);
                    d != nullptr && std::isfinite(*d) && std::floor(*d) == *d && std::fabs(*d) <= kLargestSeed) {
             n = static_cast<std::int64_t>(*d);
+        } else if (d != nullptr && std::isfinite(*d) && std::floor(*d) == *d) {
+            // A whole number beyond 2^53 (JSON's 18446744073709551615, read as a double): not "a real number".
+            char about[32];
+            std::snprintf(about, sizeof about, "%.6g", *d);
+            reject(p, std::string("a whole number of about ") + about + " is beyond what this key holds");
         } else {
             reject(p, "expected an integer, got " + kindName(value) + " " + formatValue(value));
         }

@@ -2,6 +2,7 @@
 
 #include "scenario/ScenarioError.h"
 #include "scenario/Value.h"
+#include "util/Utf8.h"
 
 #include <algorithm>
 #include <array>
@@ -267,6 +268,9 @@ Packing parseCsv(const Lines& lines, const Reader& reader, Axis up, double defau
     int columnCount = 0;
     {
         std::string_view header = lines.text[first];
+        if (header.starts_with(kUtf8ByteOrderMark)) {
+            header.remove_prefix(kUtf8ByteOrderMark.size());  // a spreadsheet's "CSV UTF-8"
+        }
         std::size_t start = 0;
         for (;; ++columnCount) {
             const std::size_t comma = header.find(',', start);

@@ -169,6 +169,13 @@ void CliEnsembleTest::badSeedsAndJobsAreRefusedAndNothingIsWritten()
     QCOMPARE(key.exitCode, 2);
     QVERIFY2(isOneLineNaming(key.err, "solver.dt"), key.err.c_str());
     QVERIFY(!fs::exists(out));
+    // A seed of --set was dropped without a word (and kept in ensemble.json's settings): --seeds gives the seeds.
+    const Result seed = runGranular("ensemble chain1d --seeds 1..2 --set seed=5 --out '" + out.string() + "'");
+    QCOMPARE(seed.exitCode, 2);
+    QVERIFY2(isOneLineNaming(seed.err, "--set seed=5: an ensemble runs one seed after another; accepted: the seeds "
+                                       "as --seeds A..B (e.g. --seeds 5..5"),
+             seed.err.c_str());
+    QVERIFY(!fs::exists(out));
     // A TMPDIR that is missing (each seed is run there first) threw out of every seed's job: exit 1, nothing kept.
     const Result scratch =
         runGranularAfter("export TMPDIR='" + (dir.path / "missing").string() + "'",

@@ -62,6 +62,7 @@ private slots:
     void fitPrintsParametersInContractOrder();
     void windowSelectsTheSamples();
     void badInputExitsTwoWithOneLine();
+    void aByteOrderMarkIsNoPartOfTheHeader();
     void straightLineDoesNotConvergeAndExitsOne();
     void noiseConvergesUnresolvedWithAWarning();
     void valuesCarryTheColumnsUnitFromTheRunsSummary();
@@ -141,6 +142,9 @@ void CliFitTest::badInputExitsTwoWithOneLine()
 {
     const ScratchDirectory dir;
     const std::string csv = "'" + writeSeries(dir.path).string() + "'";
+    // A second column of the same name: the fit took the first without a word.
+    const fs::path duplicated = dir.path / "duplicated.csv";
+    std::ofstream(duplicated) << "t,x,y,x\n0,1,2,3\n";
     const struct {
         std::string arguments;
         std::string named;
@@ -149,6 +153,9 @@ void CliFitTest::badInputExitsTwoWithOneLine()
         {"fit '" + (dir.path / "missing.csv").string() + "' --column x", "missing.csv: cannot read"},
         {"fit " + csv + " --column x --from 5 --to 5.2", "5 samples of 'x'"},
         {"fit " + csv + " --column x --from 7 --to 3", "--from 7 must be less than --to 3"},
+        {"fit " + csv + " --column x --from nan", "--from is nan; accepted: a finite time in s"},
+        {"fit " + csv + " --column x --to 1e400", "--to is inf; accepted: a finite time in s"},
+        {"fit '" + duplicated.string() + "' --column x", "column 'x' appears twice in the header"},
         {"fit " + csv, "--column"},
     };
     for (const auto& c : cases) {
@@ -157,6 +164,23 @@ void CliFitTest::badInputExitsTwoWithOneLine()
         QVERIFY2(isOneLineNaming(r.err, c.named), (c.arguments + " -> " + r.err).c_str());
         QVERIFY2(r.out.empty(), c.arguments.c_str());
     }
+}
+
+void CliFitTest::aByteOrderMarkIsNoPartOfTheHeader()
+{
+    // A series saved by a spreadsheet as "CSV UTF-8" starts with a byte-order mark: its time column was not found.
+    const ScratchDirectory dir;
+    const fs::path plain = writeSeries(dir.path);
+    const fs::path marked = dir.path / "marked.csv";
+    {
+        std::ifstream in(plain);
+        std::ofstream out(marked);
+        out << "\xEF\xBB\xBF" << in.rdbuf();
+    }
+    const Result a = runGranular("fit '" + plain.string() + "' --column x");
+    const Result b = runGranular("fit '" + marked.string() + "' --column x");
+    QVERIFY2(b.exitCode == 0, b.err.c_str());
+    QCOMPARE(b.out, a.out);
 }
 
 void CliFitTest::straightLineDoesNotConvergeAndExitsOne()

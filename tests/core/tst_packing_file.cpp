@@ -105,6 +105,10 @@ private slots:
         QCOMPARE(p.grains[0].density, 900.0);  // no density column: the scenario's
         QCOMPARE(p.grains[0].velocity, Vec3(0, -0.5, 0));
         QCOMPARE(p.grains[1].radius, 0.02);
+        // A spreadsheet's "CSV UTF-8" starts with a byte-order mark: it was read as part of the first column's name.
+        const Packing marked = parsePacking("\xEF\xBB\xBFx,y,z,radius\n1,2,3,0.01\n", "m.csv", Axis::Y, 900.0);
+        QCOMPARE(marked.grains.size(), std::size_t{1});
+        QCOMPARE(marked.grains[0].position, Vec3(1, 2, 3));
     }
 
     void badFilesNameTheLineAndWhatIsWrong()
