@@ -86,7 +86,9 @@ CsvTable readCsv(const std::string& path)
     std::stringstream header(line);
     for (std::string name; std::getline(header, name, ',');) {
         if (std::find(table.columns.begin(), table.columns.end(), name) != table.columns.end()) {
-            throw std::runtime_error(path + ": column '" + name + "' appears twice in the header");
+            std::string message = path;
+            message += ": column '" + name + "' appears twice in the header";
+            throw std::runtime_error(message);
         }
         table.columns.push_back(name);
     }

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 namespace granular {
@@ -113,8 +112,9 @@ void rejectInvalidUtf8(const Parameter& p, std::string_view text)
 {
     const std::size_t at = firstInvalidUtf8(text);
     if (at != std::string_view::npos) {
-        char hex[8];
-        std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[at])));
+        constexpr std::string_view kDigits = "0123456789ABCDEF";
+        const auto byte = static_cast<unsigned char>(text[at]);
+        const std::string hex = std::string("0x") + kDigits[byte >> 4U] + kDigits[byte & 15U];
         reject(p, "not UTF-8: byte " + std::to_string(at + 1) + " of " + std::to_string(text.size()) + " (" + hex +
                       ") starts no well-formed UTF-8 character");
     }
@@ -345,9 +345,7 @@ Value Schema::validate(const Parameter& p, const Value& value)
             n = static_cast<std::int64_t>(*d);
         } else if (d != nullptr && std::isfinite(*d) && std::floor(*d) == *d) {
             // A whole number beyond 2^53 (JSON's 18446744073709551615, read as a double): not "a real number".
-            char about[32];
-            std::snprintf(about, sizeof about, "%.6g", *d);
-            reject(p, std::string("a whole number of about ") + about + " is beyond what this key holds");
+            reject(p, "a whole number of about " + formatShort(*d) + " is beyond what this key holds");
         } else {
             reject(p, "expected an integer, got " + kindName(value) + " " + formatValue(value));
         }

@@ -112,7 +112,7 @@ void SchemaTest::wrongTypeNamesKeyAndExpectedKind()
     QVERIFY2(contains(fraction, "particles.count: expected an integer, got a real number 2.5"), fraction.c_str());
     // JSON's largest unsigned integer is read as a double: it was called "a real number 18446744073709551616".
     const std::string huge = errorOf([] { (void)scenarioFromJson(R"({"seed": 18446744073709551615})", "s.json"); });
-    QVERIFY2(contains(huge, "seed: a whole number of about 1.84467e+19 is beyond what this key holds; accepted: an "
+    QVERIFY2(contains(huge, "seed: a whole number of about 1.84e+19 is beyond what this key holds; accepted: an "
                             "integer in [0, 9007199254740991]"),
              huge.c_str());
 }
