@@ -191,8 +191,12 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
         }
     });
 
-    connect(view_, &SceneView::frameCaptured, this,
-            [this](const QImage& image) { recorder_->addFrame(recordWholeWindow_ ? windowImage(image) : image); });
+    // The REC label counts every frame as it is taken: by the second's tick alone it read "REC 0 frames" through a
+    // recording's first second (and in a screenshot of a short recorded run).
+    connect(view_, &SceneView::frameCaptured, this, [this](const QImage& image) {
+        recorder_->addFrame(recordWholeWindow_ ? windowImage(image) : image);
+        showRecordingState();
+    });
     connect(recorder_, &FrameRecorder::videoEncoded, this, [this](const QString& path, const QString& error) {
         statusBar()->showMessage(error.isEmpty() ? tr("Wrote %1").arg(QDir::toNativeSeparators(path))
                                                  : tr("Recording: %1").arg(error),

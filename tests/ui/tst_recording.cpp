@@ -216,7 +216,8 @@ private slots:
             QVERIFY(window_->recorder()->isRecording());
             const Window with = measure(*controller_, kWindowMs);
             QVERIFY(label->isVisible());
-            QVERIFY2(label->text().startsWith(QStringLiteral("REC ")), qPrintable(label->text()));
+            // Every frame counted as it is taken (the label followed the second's tick: "REC 0 frames" at first).
+            QCOMPARE(label->text(), QStringLiteral("REC %1 frames").arg(window_->recorder()->recordedFrames()));
             QSignalSpy encoded(window_->recorder(), &FrameRecorder::videoEncoded);
             const QString summary = window_->stopRecording();
             QVERIFY(!window_->recorder()->isRecording());
