@@ -79,15 +79,15 @@ CsvTable readCsv(const std::string& path)
     if (!readLine()) {
         throw std::runtime_error(path + ": empty file, expected a header row");
     }
-    // A byte-order mark (a spreadsheet's "CSV UTF-8") is no part of the first column's name.
-    if (line.starts_with(kUtf8ByteOrderMark)) {
-        line.erase(0, kUtf8ByteOrderMark.size());
+    line = std::string(withoutByteOrderMark(line));
+    if (line.empty()) {
+        throw std::runtime_error(path + ": empty header row; accepted: the column names separated by commas");
     }
     std::stringstream header(line);
     for (std::string name; std::getline(header, name, ',');) {
         if (std::find(table.columns.begin(), table.columns.end(), name) != table.columns.end()) {
             std::string message = path;
-            message += ": column '" + name + "' appears twice in the header";
+            message += ": column '" + name + "' appears twice in the header; accepted: each column name once";
             throw std::runtime_error(message);
         }
         table.columns.push_back(name);

@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "BlowUpLabel.h"
 #include "CompressionPanel.h"
 #include "FrameExport.h"
 #include "FrameRecorder.h"
@@ -467,10 +468,7 @@ void MainWindow::buildStatusBar()
     advisoryLabel_->hide();
     statusBar()->addWidget(advisoryLabel_, 1);
     connect(statusBar(), &QStatusBar::messageChanged, this, [this] { showAdvice(); });
-    blowUpLabel_ = statusLabel(this, tr("the blow-up guard stopped the run: reset, open a state or load a scenario"));
-    blowUpLabel_->setObjectName(QStringLiteral("blowUp"));
-    blowUpLabel_->setStyleSheet(QStringLiteral("color: white; background: #b00020; padding: 0 4px;"));
-    blowUpLabel_->hide();
+    blowUpLabel_ = new BlowUpLabel(this);
     // Permanent, the first on the right: transient messages do not hide it.
     statusBar()->addPermanentWidget(blowUpLabel_);
     recordLabel_ = statusLabel(this, tr("recording: View > Record stops it (Ctrl+Shift+R)"));
@@ -564,9 +562,7 @@ void MainWindow::startRun(const RunInfo& run)
         resetCameraOnNextFrame_ = true;
         statusFields_->forgetWidths();
         pickParticle(-1);
-        blowUp_.clear();
-        blowUpLabel_->clear();
-        blowUpLabel_->hide();
+        blowUpLabel_->forget();
     }
 }
 
@@ -656,7 +652,6 @@ void MainWindow::setPresentation(bool on)
     plots_->setScale(on ? kPresentationFontScale : 1.0, on ? kPresentationLineScale : 1.0);
     applyDisplayOptions();
     presentationAction_->setChecked(on);
-    fitBlowUpText();  // in the new font's letters
 }
 
 void MainWindow::applyScenarioView(const Settings& settings)
@@ -764,29 +759,9 @@ void MainWindow::showError(const QString& message)
 
 void MainWindow::showBlowUp(const QString& message)
 {
-    blowUp_ = message;
-    blowUpLabel_->setToolTip(message);
-    fitBlowUpText();
+    blowUpLabel_->showMessage(message);
     // A message of the run before the blow-up ("Preparing the run ...") no longer holds.
     statusBar()->clearMessage();
-    blowUpLabel_->show();
-}
-
-void MainWindow::fitBlowUpText()
-{
-    if (blowUp_.isEmpty()) {
-        return;
-    }
-    // The guard's message runs to 200 letters: whole, a permanent label would push the readouts and a transient
-    // message out of the bar.
-    const QString whole = tr("Blow-up (paused): %1").arg(blowUp_);
-    blowUpLabel_->setText(blowUpLabel_->fontMetrics().elidedText(whole, Qt::ElideRight, std::max(width() / 2, 160)));
-}
-
-void MainWindow::resizeEvent(QResizeEvent* event)
-{
-    QMainWindow::resizeEvent(event);
-    fitBlowUpText();
 }
 
 void MainWindow::showAdvice()
@@ -796,7 +771,7 @@ void MainWindow::showAdvice()
 
 QString MainWindow::blowUpMessage() const
 {
-    return blowUp_;
+    return blowUpLabel_->message();
 }
 
 QString MainWindow::exportFrame(const QString& path)

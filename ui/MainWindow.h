@@ -36,6 +36,7 @@ class PlotPanel;
 class SceneView;
 class SimulationController;
 class StatusFields;
+class BlowUpLabel;
 
 /// The studio's window: the scene view and the live plots side by side, the parameter panel and
 /// the particle inspector in a dock, the run and display controls in toolbars, the state of the
@@ -100,9 +101,6 @@ public:
     /// The whole window as shown, with `view` painted in for the scene view.
     [[nodiscard]] QImage windowImage(const QImage& view);
 
-protected:
-    void resizeEvent(QResizeEvent* event) override;
-
 private:
     /// The controller has something new: pull it now, or once the view has had its rest.
     void schedulePull();
@@ -141,9 +139,6 @@ private:
     void openStateDialog();
     void exportFrameDialog();
     void showBlowUp(const QString& message);
-    /// The blow-up label's text: "Blow-up (paused): " and the guard's message, cut short ("...") to half the window's
-    /// width; the whole message is its tooltip (blowUpMessage()).
-    void fitBlowUpText();
     void recordDialog(bool on);
     void showRecordingState();
     /// A lesson step's suggestion: its parameter changes, then its action, as the user's own commands.
@@ -210,11 +205,8 @@ private:
     QLabel* forceLabel_ = nullptr;
     QLabel* fpsLabel_ = nullptr;
     QLabel* advisoryLabel_ = nullptr;
-    /// The blow-up guard's message, until another run starts: a permanent widget, which a transient message (a Play
-    /// refused, a state saved) does not hide.
-    QLabel* blowUpLabel_ = nullptr;
-    QString blowUp_;                 ///< the guard's message while the run is stopped by a blow-up; empty otherwise
-    QLabel* recordLabel_ = nullptr;  ///< shown while recording: the frames so far
+    BlowUpLabel* blowUpLabel_ = nullptr;    ///< the blow-up guard's message, until another run starts
+    QLabel* recordLabel_ = nullptr;         ///< shown while recording: the frames so far
     StatusFields* statusFields_ = nullptr;  ///< which of the readouts above fit in the bar (the bar owns it)
 };
 

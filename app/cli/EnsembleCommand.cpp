@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <chrono>
 #include <cstdlib>
@@ -158,11 +159,20 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
             // Every run's seed is one of --seeds: a --set seed=S would have been dropped without a word (and kept in
             // ensemble.json's record of the command's settings).
             if (assignment.starts_with("seed=")) {
-                throw std::invalid_argument("--set " + assignment +
-                                            ": an ensemble runs one seed after another; accepted: the seeds as "
-                                            "--seeds A..B (e.g. --seeds " +
-                                            assignment.substr(5) + ".." + assignment.substr(5) +
-                                            " for that one alone)");
+                const std::string value = assignment.substr(5);
+                const bool whole = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+                    return std::isdigit(static_cast<unsigned char>(c)) != 0;
+                });
+                std::string message = "--set " + assignment;
+                message += ": an ensemble runs one seed after another; accepted: the seeds as --seeds A..B";
+                if (whole) {
+                    message += " (e.g. --seeds ";
+                    message += value;
+                    message += "..";
+                    message += value;
+                    message += " for that one alone)";
+                }
+                throw std::invalid_argument(message);
             }
         }
         scenario = scenarioFromArguments(options.scenario, options.assignments);

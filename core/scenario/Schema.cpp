@@ -112,11 +112,8 @@ void rejectInvalidUtf8(const Parameter& p, std::string_view text)
 {
     const std::size_t at = firstInvalidUtf8(text);
     if (at != std::string_view::npos) {
-        constexpr std::string_view kDigits = "0123456789ABCDEF";
-        const auto byte = static_cast<unsigned char>(text[at]);
-        const std::string hex = std::string("0x") + kDigits[byte >> 4U] + kDigits[byte & 15U];
-        reject(p, "not UTF-8: byte " + std::to_string(at + 1) + " of " + std::to_string(text.size()) + " (" + hex +
-                      ") starts no well-formed UTF-8 character");
+        reject(p, "not UTF-8: byte " + std::to_string(at + 1) + " of " + std::to_string(text.size()) + " (" +
+                      hexByte(static_cast<unsigned char>(text[at])) + ") starts no well-formed UTF-8 character");
     }
 }
 

@@ -267,10 +267,7 @@ Packing parseCsv(const Lines& lines, const Reader& reader, Axis up, double defau
     columnOf.fill(-1);
     int columnCount = 0;
     {
-        std::string_view header = lines.text[first];
-        if (header.starts_with(kUtf8ByteOrderMark)) {
-            header.remove_prefix(kUtf8ByteOrderMark.size());  // a spreadsheet's "CSV UTF-8"
-        }
+        const std::string_view header = lines.text[first];
         std::size_t start = 0;
         for (;; ++columnCount) {
             const std::size_t comma = header.find(',', start);
@@ -346,7 +343,7 @@ Packing parseCsv(const Lines& lines, const Reader& reader, Axis up, double defau
 
 Packing parsePacking(std::string_view text, const std::string& name, Axis upAxis, double defaultDensity)
 {
-    const Lines lines(text);
+    const Lines lines(withoutByteOrderMark(text));
     const Reader reader(name);
     const bool data = std::any_of(lines.text.begin(), lines.text.end(), [](std::string_view line) {
         const auto f = fields(line);

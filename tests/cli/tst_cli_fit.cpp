@@ -145,6 +145,9 @@ void CliFitTest::badInputExitsTwoWithOneLine()
     // A second column of the same name: the fit took the first without a word.
     const fs::path duplicated = dir.path / "duplicated.csv";
     std::ofstream(duplicated) << "t,x,y,x\n0,1,2,3\n";
+    // A byte-order mark and nothing else on the first line: a header of no columns, reported as rows too long.
+    const fs::path markOnly = dir.path / "mark-only.csv";
+    std::ofstream(markOnly) << "\xEF\xBB\xBF\n0,1\n";
     const struct {
         std::string arguments;
         std::string named;
@@ -155,7 +158,9 @@ void CliFitTest::badInputExitsTwoWithOneLine()
         {"fit " + csv + " --column x --from 7 --to 3", "--from 7 must be less than --to 3"},
         {"fit " + csv + " --column x --from nan", "--from is nan; accepted: a finite time in s"},
         {"fit " + csv + " --column x --to 1e400", "--to is inf; accepted: a finite time in s"},
-        {"fit '" + duplicated.string() + "' --column x", "column 'x' appears twice in the header"},
+        {"fit '" + duplicated.string() + "' --column x",
+         "column 'x' appears twice in the header; accepted: each column name once"},
+        {"fit '" + markOnly.string() + "' --column x", "empty header row; accepted: the column names separated by"},
         {"fit " + csv, "--column"},
     };
     for (const auto& c : cases) {

@@ -109,6 +109,8 @@ private slots:
         const Packing marked = parsePacking("\xEF\xBB\xBFx,y,z,radius\n1,2,3,0.01\n", "m.csv", Axis::Y, 900.0);
         QCOMPARE(marked.grains.size(), std::size_t{1});
         QCOMPARE(marked.grains[0].position, Vec3(1, 2, 3));
+        const Packing spaced = parsePacking("\xEF\xBB\xBF\r\n\nx,y,z,radius\n1,2,3,0.01\n", "s.csv", Axis::Y, 900.0);
+        QCOMPARE(spaced.grains.size(), std::size_t{1});
     }
 
     void badFilesNameTheLineAndWhatIsWrong()

@@ -192,11 +192,17 @@ void SchemaTest::textThatIsNotUtf8IsRefusedAsItIsRead()
     QVERIFY2(contains(latin1, "name: not UTF-8: byte 3 of 5 (0xFC) starts no well-formed UTF-8 character; accepted: a "
                               "UTF-8 text"),
              latin1.c_str());
-    for (const char* bad : {"a\xC3", "\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\x80", "\xE2\x82"}) {
+    for (const char* bad : {"a\xC3", "\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\x80", "\xE2\x82", "\xE0\x80\x80",
+                            "\xF0\x80\x80\x80", "\xF5\x80\x80\x80"}) {
         QVERIFY2(contains(errorOf([&] { scenario.setFromText("description", bad); }), "description: not UTF-8"), bad);
     }
     QVERIFY2(contains(errorOf([&] { scenario.setFromText("box.walls", "\xFF"); }), "box.walls: not UTF-8: byte 1"),
              "a choice");
+    // The edges of RFC 3629's ranges: U+D7FF and U+E000 around the surrogates, U+0800, U+10000 and U+10FFFF.
+    for (const char* good : {"\xED\x9F\xBF", "\xEE\x80\x80", "\xE0\xA0\x80", "\xF0\x90\x80\x80", "\xF4\x8F\xBF\xBF"}) {
+        scenario.setFromText("description", good);
+        QCOMPARE(scenario.text("description"), std::string(good));
+    }
     scenario.setFromText("name", "gr\xC3\xBC\xC3\x9F\x65 \xE2\x86\x92 \xF0\x9F\x8C\x8D");  // "grüße → 🌍"
     QCOMPARE(scenario.text("name"), std::string("gr\xC3\xBC\xC3\x9F\x65 \xE2\x86\x92 \xF0\x9F\x8C\x8D"));
 }

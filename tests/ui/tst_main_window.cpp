@@ -660,7 +660,7 @@ private slots:
         // At most half the window's width, the rest of the message in the tooltip: the readouts keep their room.
         QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <= std::max(window_->width() / 2, 160),
                  qPrintable(label->text()));
-        QCOMPARE(label->toolTip(), window_->blowUpMessage());
+        QCOMPARE(label->toolTip(), blownUp.front().front().toString());  // the guard's whole message
 
         // A transient message (Play refused on the broken world, 12 s) shows beside the label, not over it: the label
         // was a normal status bar widget before 2026-12-02's evening, which QStatusBar hides while a message shows.

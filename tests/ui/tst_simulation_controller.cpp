@@ -209,9 +209,11 @@ private slots:
         QVERIFY(waitForNotice(notices, QStringLiteral("Ready at t = 0.2 s (studio.start_time): press Play to go on")));
         controller->loadScenario(QStringLiteral("chain1d"), {QStringLiteral("studio.start_time=0")});
         QVERIFY(waitForNotice(notices, QStringLiteral("Loaded chain1d")));
+        // The run's stop is announced (runningChanged(false)) after anything its start posted, in queue order.
+        QSignalSpy running(controller.get(), &SimulationController::runningChanged);
         controller->playSteps(3);
-        QTRY_VERIFY_WITH_TIMEOUT(controller->steps() == 3 && !controller->isRunning(), kTimeout);
-        QTest::qWait(100);
+        QTRY_VERIFY_WITH_TIMEOUT(!running.isEmpty() && !running.back().front().toBool(), kTimeout);
+        QCOMPARE(controller->steps(), std::int64_t{3});
         QVERIFY2(outdated.isEmpty(), qPrintable(outdated.isEmpty() ? QString() : outdated.front().front().toString()));
 
         // Within its own run the notice still goes at the first Play.
