@@ -298,13 +298,30 @@ void ParameterPanel::setRowError(Row& row, bool error)
 void ParameterPanel::setScenario(const Scenario& scenario, const Settings& settings, const QString& origin,
                                  const std::vector<std::string>& waiting)
 {
+    const std::string errorKey = error_->property("key").toString().toStdString();
+    bool errorStands = false;
     for (auto& [key, row] : rows_) {
-        setRowValue(row, displayText(scenario.get(key)));
-        setRowError(row, false);
+        const QString value = displayText(scenario.get(key));
+        const QString typed = row.line != nullptr ? row.line->text().trimmed() : QString();
+        // The user's text stays where the new run would overwrite it: a text whose refusal stands (typed, then Reset:
+        // the refusal came just before the rebuilt run, which wiped the field and its message), and one being typed
+        // and not sent yet (a run that arrives while the user types, e.g. after a slow reset).
+        const bool refused = row.line != nullptr && !row.refused.isEmpty() && typed == row.refused && typed != value;
+        const bool typing = row.line != nullptr && row.line->hasFocus() && row.line->isModified() &&
+                            typed != row.sent && typed != row.value && typed != value;
+        if (refused || typing) {
+            row.value = value;  // in force; the field keeps the text
+            errorStands = errorStands || (refused && key == errorKey);
+        } else {
+            setRowValue(row, value);
+            setRowError(row, false);
+        }
         showMutability(row, std::find(waiting.begin(), waiting.end(), key) != waiting.end());
     }
-    error_->clear();
-    error_->hide();
+    if (!errorStands) {
+        error_->clear();
+        error_->hide();
+    }
     scenario_ = scenario;
     showUse();
     description_->setText(QStringLiteral("<b>%1</b>: %2")

@@ -290,6 +290,42 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 0 && !window_->status().running, kTimeout);
     }
 
+    void aRefusedValueTypedBeforeAResetStaysWithItsMessage()
+    {
+        // Typed without Enter, then Ctrl+R: the value was sent and refused, and the rebuilt run then wrote the value in
+        // force over the field and cleared the message (the status bar's "Reset: ... rebuilt" replaced its own).
+        auto* panel = window_->parameterPanel();
+        auto* dt = panel->findChild<QLineEdit*>(QStringLiteral("solver.dt"));
+        QVERIFY(dt != nullptr);
+        const double inForce = window_->settings()->solver.dt;
+        QSignalSpy rejected(controller_.get(), &SimulationController::parameterRejected);
+        dt->setFocus();
+        dt->selectAll();
+        QTest::keyClicks(dt, QStringLiteral("-1"));
+        QTest::keyClick(window_.get(), Qt::Key_R, Qt::ControlModifier);
+        QVERIFY(rejected.wait(kTimeout));
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 0 && !window_->status().running, kTimeout);
+        QTest::qWait(700);  // longer than the slowest pull of a run (kMinimumFrameRate): the rebuilt run is taken
+        QCOMPARE(window_->settings()->solver.dt, inForce);
+        QCOMPARE(dt->text(), QStringLiteral("-1"));
+        QVERIFY2(panel->errorText().contains(QStringLiteral("solver.dt")), qPrintable(panel->errorText()));
+        QVERIFY(!dt->styleSheet().isEmpty());  // still marked
+
+        // Text being typed when a run arrives stays too (it was overwritten with the focus still in the field).
+        auto* iterations = panel->findChild<QLineEdit*>(QStringLiteral("solver.iterations"));
+        QVERIFY(iterations != nullptr);
+        iterations->setFocus();
+        iterations->selectAll();
+        QTest::keyClicks(iterations, QStringLiteral("12"));
+        controller_->reset();
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 0 && !window_->status().running, kTimeout);
+        QTest::qWait(700);
+        QCOMPARE(iterations->text(), QStringLiteral("12"));
+        QTest::keyClicks(iterations, QStringLiteral("3"));
+        QTest::keyClick(iterations, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->settings()->solver.iterations, std::int64_t{123}, kTimeout);
+    }
+
     void parameterPanelShowsTheRunsKeysFirst()
     {
         // piston2d is CD with the fixed criterion: N_I acts, the tolerance does not (greyed with the reason,
