@@ -931,9 +931,7 @@ void MainWindow::openPackingDialog()
     if (!chosen) {
         return;
     }
-    controller_.setParameter(QStringLiteral("particles.file"), path);
-    controller_.setParameter(QStringLiteral("particles.file_up_axis"), up);
-    controller_.reset();
+    controller_.openPacking(path, up);
 }
 
 void MainWindow::saveStateDialog()

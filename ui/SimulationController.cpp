@@ -130,7 +130,38 @@ public:
         announceStopped(wasRunning);
     }
 
-    void reset()
+    void reset() { (void)rebuild(); }
+
+    /// particles.file and its up axis, then a reset; where the reset refuses the packing, both keys go back to what
+    /// they were (they stayed set, and every later reset failed on them until the field was cleared by hand).
+    void openPacking(const std::string& path, const std::string& upAxis)
+    {
+        const Value file = simulation_->scenario().get("particles.file");
+        const Value axis = simulation_->scenario().get("particles.file_up_axis");
+        setParameter("particles.file", path);
+        if (simulation_->scenario().get("particles.file") != Value(path)) {
+            return;  // the path itself refused (parameterRejected): the run goes on as it was
+        }
+        setParameter("particles.file_up_axis", upAxis);
+        if (rebuild()) {
+            return;
+        }
+        for (const auto& [key, value] :
+             {std::pair{"particles.file", file}, std::pair{"particles.file_up_axis", axis}}) {
+            try {
+                const bool live = simulation_->setParameter(key, value);
+                const auto waiting = simulation_->waitingKeys();
+                accepted(key, value, live || std::find(waiting.begin(), waiting.end(), key) == waiting.end());
+            } catch (const std::exception& error) {
+                fail(QStringLiteral("Open packing: %1 could not be set back (%2)")
+                         .arg(QString::fromUtf8(key), QString::fromUtf8(error.what())));
+            }
+        }
+        publish(true);
+    }
+
+    /// Pauses and rebuilds the world from the scenario (reset); returns whether it could.
+    bool rebuild()
     {
         announceStopped(halt());
         try {
@@ -139,6 +170,7 @@ public:
             forgetRun();
             notice(QStringLiteral("Reset: %1 rebuilt").arg(qs(origin_)));
             prepareStart();
+            return true;
         } catch (const std::exception& error) {
             const std::string message = error.what();
             fail(QStringLiteral("Reset failed: %1").arg(QString::fromStdString(message)));
@@ -150,6 +182,7 @@ public:
                 const QString text = QStringLiteral("The reset refused it: %1").arg(QString::fromStdString(message));
                 post([key, text](SimulationController& c) { emit c.parameterRejected(key, text); });
             }
+            return false;
         }
     }
 
@@ -742,6 +775,12 @@ void SimulationController::reset()
 {
     shared_->wantRunning = false;
     post([](Worker& w) { w.reset(); });
+}
+
+void SimulationController::openPacking(const QString& path, const QString& upAxis)
+{
+    shared_->wantRunning = false;
+    post([p = path.toStdString(), a = upAxis.toStdString()](Worker& w) { w.openPacking(p, a); });
 }
 
 void SimulationController::setParameter(const QString& key, const QString& text)

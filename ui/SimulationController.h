@@ -71,6 +71,9 @@ public slots:  // NOLINT(readability-redundant-access-specifiers): moc needs the
     void stepOnce();
     /// Pauses and rebuilds the world from the scenario, with the parameters that apply on reset.
     void reset();
+    /// File > Open packing: sets particles.file to `path` and particles.file_up_axis to `upAxis`, then resets; where
+    /// the reset refuses the packing, both keys go back to their values before (commandFailed() says why).
+    void openPacking(const QString& path, const QString& upAxis);
     /// Validates `text` for `key` with the schema and applies it (live ones before the next step);
     /// answers parameterAccepted() or parameterRejected(). `solver.method` switches the method.
     void setParameter(const QString& key, const QString& text);

@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QScopeGuard>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <sys/resource.h>
@@ -225,6 +226,37 @@ private slots:
         again->playSteps(2);
         QTRY_COMPARE_WITH_TIMEOUT(againOutdated.size(), 1, kTimeout);
         QVERIFY(againOutdated.front().front().toString().contains(QStringLiteral("press Play to go on")));
+    }
+
+    void aPackingTheResetRefusesLeavesTheScenarioAsItWas()
+    {
+        // File > Open packing set particles.file and its axis, then reset: a file the reset refused stayed set, and
+        // every later reset failed on it until the field was cleared by hand.
+        auto controller = controllerFor("piston2d");
+        Published published;
+        QVERIFY(waitForStatus(*controller, published, 0));
+        const QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString bad = dir.filePath(QStringLiteral("bad.csv"));
+        {
+            QFile file(bad);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("x,y,z,radius\n1,1,0,-1\n");
+        }
+        QSignalSpy failed(controller.get(), &SimulationController::commandFailed);
+        QSignalSpy notices(controller.get(), &SimulationController::notice);
+        controller->openPacking(bad, QStringLiteral("z"));
+        QVERIFY(failed.wait(kTimeout));
+        QVERIFY2(failed.front().front().toString().contains(QStringLiteral("particles.file")),
+                 qPrintable(failed.front().front().toString()));
+        controller->reset();
+        QVERIFY(waitForNotice(notices, QStringLiteral("Reset: piston2d rebuilt")));
+        const auto restored = [&] {
+            published.take(*controller);
+            return published.run.has_value() && published.run->waiting.empty() &&
+                   published.run->scenario.text("particles.file").empty();
+        };
+        QVERIFY(QTest::qWaitFor(restored, kTimeout));
     }
 
     void parametersAreCheckedByTheSchema()
