@@ -105,7 +105,8 @@ QString LessonPanel::suggestion(const LessonStep& step)
 {
     QStringList changes;
     for (const auto& change : step.changes) {
-        changes << tr("%1 = %2").arg(QString::fromStdString(change.key), displayText(change.value));
+        const QString key = QString::fromStdString(change.key);
+        changes << tr("%1 = %2").arg(key, withUnit(key, displayText(change.value)));
     }
     QString action = actionText(step.action);
     if (changes.isEmpty()) {

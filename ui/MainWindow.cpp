@@ -712,19 +712,19 @@ void MainWindow::parameterAccepted(const QString& key, const QString& value, boo
         }
         plots_->setSettings(*settings_);
     }
-    if (key == QStringLiteral("solver.method") && live) {
-        method_->setCurrentText(value);  // the method that runs (one waiting for the reset is marked in the panel)
+    if (key == QStringLiteral("solver.method")) {
+        // The method that runs: one that waits for the reset is marked in the panel (the toolbar's box kept the name
+        // picked while the other method ran on).
+        method_->setCurrentText(
+            live || !settings_ ? value : QString::fromStdString(std::string(choiceName(settings_->solver.method))));
     }
     if (key.startsWith(QStringLiteral("view.")) && settings_) {
         applyViewKey(key, *settings_);  // that key only: the other display choices and the camera stay
     }
     // The value with its unit, as the panel's range shows it (none for pure numbers, integers and choices).
-    const Parameter* parameter = Schema::instance().find(key.toStdString());
-    const QString unit = parameter != nullptr && !parameter->unit.empty() && parameter->unit != "1"
-                             ? QStringLiteral(" ") + QString::fromStdString(parameter->unit)
-                             : QString();
-    statusBar()->showMessage(
-        live ? tr("%1 = %2%3").arg(key, value, unit) : tr("%1 = %2%3 (applies on reset)").arg(key, value, unit), 5000);
+    const QString shown = withUnit(key, value);
+    statusBar()->showMessage(live ? tr("%1 = %2").arg(key, shown) : tr("%1 = %2 (applies on reset)").arg(key, shown),
+                             5000);
 }
 
 void MainWindow::applyLessonStep(const LessonStep& step)

@@ -1,5 +1,7 @@
 #include "ValueText.h"
 
+#include "scenario/Schema.h"
+
 namespace granular::ui {
 
 QString displayText(const Value& value)
@@ -8,6 +10,15 @@ QString displayText(const Value& value)
         return QString::fromStdString(*text);
     }
     return QString::fromStdString(formatValue(value));
+}
+
+QString withUnit(const QString& key, const QString& value)
+{
+    const Parameter* parameter = Schema::instance().find(key.toStdString());
+    if (parameter == nullptr || parameter->unit.empty() || parameter->unit == "1") {
+        return value;
+    }
+    return value + QStringLiteral(" ") + QString::fromStdString(parameter->unit);
 }
 
 }  // namespace granular::ui

@@ -118,6 +118,12 @@ private slots:
         QVERIFY2(apply->text().contains(QStringLiteral("solver.iterations = 80")), qPrintable(apply->text()));
         QVERIFY2(apply->text().contains(QStringLiteral("Reset")), qPrintable(apply->text()));
         QCOMPARE(window_->settings()->solver.iterations, std::int64_t{40});
+        // A change of a key with a unit says it (periodic2d's "pressure.external = 4" read without its Pa).
+        granular::LessonStep pressure;
+        pressure.changes.push_back(granular::checkedLessonChange("pressure.external", granular::Value(4.0)));
+        pressure.action = granular::LessonAction::Play;
+        QCOMPARE(granular::ui::LessonPanel::suggestion(pressure),
+                 QStringLiteral("Set pressure.external = 4 Pa, then Play"));
 
         QTest::mouseClick(next, Qt::LeftButton);  // a step further and back: the button applies the step on show
         QTest::mouseClick(back, Qt::LeftButton);
@@ -271,6 +277,24 @@ private slots:
         typeAndEnter(count, QString::number(inForce));
         QTRY_COMPARE_WITH_TIMEOUT(window_->parameterPanel()->mutabilityText(key), QStringLiteral("applies on reset"),
                                   kTimeout);
+    }
+
+    void theMethodBoxShowsTheMethodThatRuns()
+    {
+        // A method picked in the toolbar that waits for the reset (cd_pressure while setup = periodic waits): the box
+        // kept its name while cd ran on; the panel marks the waiting one.
+        auto* method = window_->findChild<QComboBox*>(QStringLiteral("method"));
+        QVERIFY(method != nullptr);
+        QCOMPARE(method->currentText(), QStringLiteral("cd"));
+        QSignalSpy accepted(controller_.get(), &SimulationController::parameterAccepted);
+        controller_->setParameter(QStringLiteral("setup"), QStringLiteral("periodic"));
+        method->setCurrentText(QStringLiteral("cd_pressure"));  // as the user's pick leaves it, then its command
+        controller_->changeMethod(QStringLiteral("cd_pressure"));
+        QTRY_COMPARE_WITH_TIMEOUT(accepted.size(), 2, kTimeout);
+        QVERIFY(!accepted.at(1).at(2).toBool());  // waits for the reset
+        QCOMPARE(method->currentText(), QStringLiteral("cd"));
+        QCOMPARE(window_->parameterPanel()->mutabilityText(QStringLiteral("solver.method")),
+                 QStringLiteral("pending reset"));
     }
 
     void aValueTypedWithoutEnterGoesIntoTheReset()
