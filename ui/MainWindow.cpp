@@ -413,7 +413,7 @@ void MainWindow::buildDisplayBar()
     bar->addWidget(new QLabel(tr(" size "), bar));
     particleSize_ = new QSlider(Qt::Horizontal, bar);
     particleSize_->setObjectName(QStringLiteral("particleSize"));
-    particleSize_->setRange(10, 100);
+    particleSize_->setRange(1, 100);  // view.grain_size in %: it takes (0, 1], 0 being automatic
     particleSize_->setValue(100);
     particleSize_->setFixedWidth(90);
     particleSize_->setToolTip(tr("Drawn radius / radius: smaller spheres show the chains inside 3D packings"));
@@ -670,7 +670,7 @@ int MainWindow::grainSizePercent(const Settings& settings)
     const double grainSize = settings.view.grainSize > 0.0         ? settings.view.grainSize
                              : settings.dimension == 3 && contacts ? kChainViewGrainSize
                                                                    : 1.0;
-    return static_cast<int>(std::lround(100.0 * grainSize));
+    return std::max(1, static_cast<int>(std::lround(100.0 * grainSize)));
 }
 
 void MainWindow::setViewControl(const QString& key, const Settings& settings)

@@ -300,7 +300,8 @@ Schema::Schema()
                live),
         real("view.grain_size", "1", 0.0, 0.0, 1.0,
              "drawn radius / radius in the studio; 0: automatic, 0.5 in a 3D scene with contacts (the force chains "
-             "inside the packing show between the grains) and 1 otherwise. The command line ignores it",
+             "inside the packing show between the grains) and 1 otherwise; below 0.01 drawn at 0.01 (the size "
+             "slider's least). The command line ignores it",
              live),
         boolean("view.periodic_images", false,
                 "the studio draws the periodic cell's neighbouring images around it, dimmed, so that grains and "

@@ -414,6 +414,8 @@ private slots:
         // view.* keys are live: the display follows them at once.
         controller_->setParameter(QStringLiteral("view.colour"), QStringLiteral("speed"));
         QTRY_COMPARE_WITH_TIMEOUT(colour->currentText(), QStringLiteral("speed"), kTimeout);
+        controller_->setParameter(QStringLiteral("view.grain_size"), QStringLiteral("0.05"));
+        QTRY_COMPARE_WITH_TIMEOUT(size->value(), 5, kTimeout);  // the slider's 10 % floor drew it at 0.1
         controller_->setParameter(QStringLiteral("view.grain_size"), QStringLiteral("0.4"));
         QTRY_COMPARE_WITH_TIMEOUT(size->value(), 40, kTimeout);
         // An edit of one view.* key leaves the other display choices where the user put them.
