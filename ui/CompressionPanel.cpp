@@ -245,13 +245,17 @@ void CompressionPanel::showFrame(const std::shared_ptr<const Frame>& frame)
 QString CompressionPanel::loadReference(const QString& directory)
 {
     CsvTable table;
+    const QString series = directory + QStringLiteral("/series.csv");
     try {
-        table = readCsv((directory + QStringLiteral("/series.csv")).toStdString());
-        (void)table.column("compression");
-        (void)table.column("stroke");
-        (void)table.column("top_force");
+        table = readCsv(series.toStdString());
     } catch (const std::exception& error) {
         return QString::fromUtf8(error.what());
+    }
+    for (const char* column : {"compression", "stroke", "top_force"}) {
+        if (std::find(table.columns.begin(), table.columns.end(), column) == table.columns.end()) {
+            return tr("%1: no column '%2'; accepted: the output directory of a run with setup compression")
+                .arg(series, QString::fromLatin1(column));
+        }
     }
     for (auto& [stroke, line] : curves_->reference) {
         forceChart_->removeSeries(line);
@@ -289,6 +293,7 @@ QString CompressionPanel::loadReference(const QString& directory)
         curves_->reference[stroke] = line;
     }
     fitCurveAxes();
+    reference_ = directory;
     referenceLabel_->setText(tr("reference: %1").arg(directory));
     return {};
 }
@@ -302,7 +307,10 @@ void CompressionPanel::chooseReference()
     }
     const QString error = loadReference(directory);
     if (!error.isEmpty()) {
-        referenceLabel_->setText(tr("not loaded: %1").arg(error));
+        // The reference before stays drawn: the label says which it is.
+        referenceLabel_->setText(reference_.isEmpty()
+                                     ? tr("not loaded: %1").arg(error)
+                                     : tr("not loaded: %1; the reference drawn is still %2").arg(error, reference_));
     }
 }
 

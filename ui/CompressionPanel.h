@@ -63,6 +63,7 @@ private:
     QValueAxis* histogramForce_;
     QValueAxis* histogramShare_;
     QLabel* referenceLabel_;
+    QString reference_;  ///< the directory of the reference run drawn; empty: none
     std::ptrdiff_t compressionColumn_ = -1;
     std::ptrdiff_t strokeColumn_ = -1;
     std::ptrdiff_t topForceColumn_ = -1;

@@ -103,6 +103,18 @@ private slots:
         QCOMPARE(panel.referencePoints(), std::size_t{3});
         QVERIFY(!panel.loadReference(QDir(dir.path()).filePath(QStringLiteral("nothing"))).isEmpty());
         QCOMPARE(panel.referencePoints(), std::size_t{3});  // a failed load keeps the old reference
+        // The output of a run of another setup: the file and the missing column named, not a CLI flag ("--column").
+        QTemporaryDir other;
+        QFile plain(other.filePath(QStringLiteral("series.csv")));
+        QVERIFY(plain.open(QIODevice::WriteOnly));
+        QTextStream(&plain) << "t,kinetic_energy\n0,1\n";
+        plain.close();
+        const QString refused = panel.loadReference(other.path());
+        QVERIFY2(refused.endsWith(QStringLiteral("series.csv: no column 'compression'; accepted: the output directory "
+                                                 "of a run with setup compression")) &&
+                     !refused.contains(QStringLiteral("--column")),
+                 qPrintable(refused));
+        QCOMPARE(panel.referencePoints(), std::size_t{3});
     }
 
     void histogramCountsTheGrainContacts()
