@@ -8,6 +8,7 @@
 #include "ParameterPanel.h"
 #include "ParticleInspector.h"
 #include "PlotPanel.h"
+#include "SavedFile.h"
 #include "SceneView.h"
 #include "SimulationController.h"
 #include "SolverThreadsText.h"
@@ -806,9 +807,8 @@ QImage MainWindow::windowImage(const QImage& view)
 
 QString MainWindow::saveViewImage(const QString& path)
 {
-    const QImage image = view_->grabView();
-    if (image.isNull() || !image.save(path, "PNG")) {
-        return tr("cannot write the view's image to %1").arg(QDir::toNativeSeparators(path));
+    if (const QString error = savePngWhole(view_->grabView(), path); !error.isEmpty()) {
+        return tr("the view's image: %1").arg(error);
     }
     return {};
 }
@@ -885,8 +885,8 @@ void MainWindow::saveWindowDialog()
     if (path.isEmpty()) {
         return;
     }
-    if (!windowImage().save(path, "PNG")) {
-        QMessageBox::warning(this, tr("Save window"), tr("Could not write %1.").arg(QDir::toNativeSeparators(path)));
+    if (const QString error = savePngWhole(windowImage(), path); !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Save window"), error);
         return;
     }
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);

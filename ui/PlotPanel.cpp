@@ -7,6 +7,7 @@
 
 #include "CsvSeries.h"
 #include "PlotDecimation.h"
+#include "SavedFile.h"
 #include "ThreadPriority.h"
 #include "TimeChartView.h"
 
@@ -24,9 +25,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <fstream>
 #include <future>
 #include <limits>
+#include <sstream>
 
 namespace granular::ui {
 
@@ -708,19 +709,15 @@ QString PlotPanel::oscillationSummary() const
 
 QString PlotPanel::writeCsv(const QString& path) const
 {
-    std::ofstream out(path.toStdString());
-    if (!out) {
-        return tr("cannot open %1 for writing").arg(path);
-    }
-    CsvSeries csv(out, series_.columns);
+    std::ostringstream text;
+    CsvSeries csv(text, series_.columns);
     for (std::size_t i = 0; i < series_.time.size(); ++i) {
         csv.row(series_.time[i], series_.rows[i]);
     }
-    out.flush();
-    if (!out) {
-        return tr("could not write %1").arg(path);
-    }
-    return {};
+    const std::string bytes = text.str();
+    return saveWhole(path, [&bytes](QIODevice& file) {
+        return file.write(bytes.data(), static_cast<qint64>(bytes.size())) == static_cast<qint64>(bytes.size());
+    });
 }
 
 }  // namespace granular::ui

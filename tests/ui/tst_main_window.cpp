@@ -603,6 +603,16 @@ private slots:
         QVERIFY(lines.front().contains(QStringLiteral("piston_y")));
         QVERIFY(lines.front().contains(QStringLiteral("external_pressure")));
         QCOMPARE(lines.size(), 1 + 21);
+        file.close();
+
+        // A failed export says which file and why in one line, and leaves what was there (the export is written
+        // beside the file and renamed over it: a full disk no longer leaves it cut short, which this test cannot make).
+        const QString blocked = directory.filePath(QStringLiteral("series.csv/inner.csv"));
+        const QString refused = window_->plotPanel()->writeCsv(blocked);
+        QVERIFY2(refused.contains(QDir::toNativeSeparators(blocked)) && !refused.contains(QLatin1Char('\n')),
+                 qPrintable(refused));
+        QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+        QCOMPARE(QString::fromUtf8(file.readAll()).trimmed().split(QLatin1Char('\n')).size(), 1 + 21);
     }
 
     void keyPressesDriveTheRun()
