@@ -167,6 +167,7 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
     connect(lesson_, &LessonPanel::applyRequested, this, &MainWindow::applyLessonStep);
     connect(parameters_, &ParameterPanel::scenarioChosen, this,
             [this](const QString& nameOrPath) { controller_.loadScenario(nameOrPath); });
+    connect(parameters_, &ParameterPanel::stateChosen, &controller_, &SimulationController::openState);
     connect(view_, &SceneView::particlePicked, this, [this, tabs](int index) {
         pickParticle(index);
         if (index >= 0) {
@@ -536,7 +537,7 @@ void MainWindow::startRun(const RunInfo& run)
     origin_ = QString::fromStdString(run.origin);
     const QString name = QString::fromStdString(run.settings.name);
     setWindowTitle(tr("Granular Studio - %1").arg(name));
-    parameters_->setScenario(run.scenario, run.settings, origin_, run.waiting);
+    parameters_->setScenario(run.scenario, run.settings, origin_, run.waiting, run.fromSavedState);
     const bool newLesson = lesson_->setLesson(run.scenario.lesson(), origin_);
     const bool hasLesson = !run.scenario.lesson().empty();
     sideTabs_->setTabVisible(sideTabs_->indexOf(lesson_), hasLesson);

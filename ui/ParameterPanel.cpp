@@ -50,6 +50,8 @@ QString tooltipFor(const Parameter& p)
 }
 
 const QString kOpenFileItem = QStringLiteral("Open file...");
+/// The picker items' role that marks a saved state's file (bool).
+constexpr int kSavedStateRole = Qt::UserRole + 1;
 const QString kErrorStyle = QStringLiteral("border: 1px solid #c62828; background: #fdecea;");
 const QString kUnusedStyle = QStringLiteral("color: palette(mid);");
 
@@ -296,7 +298,7 @@ void ParameterPanel::setRowError(Row& row, bool error)
 }
 
 void ParameterPanel::setScenario(const Scenario& scenario, const Settings& settings, const QString& origin,
-                                 const std::vector<std::string>& waiting)
+                                 const std::vector<std::string>& waiting, bool savedState)
 {
     const std::string errorKey = error_->property("key").toString().toStdString();
     bool errorStands = false;
@@ -330,10 +332,13 @@ void ParameterPanel::setScenario(const Scenario& scenario, const Settings& setti
     origin_ = origin;
     int index = scenarioPicker_->findData(origin);
     if (index < 0) {
-        // A file: listed by its name, with the full path as data and tooltip.
+        // A file: listed by its name, with the full path as data and tooltip (a saved state marked as one: picking it
+        // opens the state again, where it was loaded as a scenario's JSON and refused).
         index = scenarioPicker_->count() - 2;  // before the separator
-        scenarioPicker_->insertItem(index, QFileInfo(origin).fileName(), origin);
+        const QString name = QFileInfo(origin).fileName();
+        scenarioPicker_->insertItem(index, savedState ? tr("state: %1").arg(name) : name, origin);
         scenarioPicker_->setItemData(index, origin, Qt::ToolTipRole);
+        scenarioPicker_->setItemData(index, savedState, kSavedStateRole);
     }
     scenarioPicker_->setCurrentIndex(index);
 }
@@ -495,7 +500,11 @@ void ParameterPanel::chooseScenario(int index)
     // loads leaves the picker on the scenario that runs).
     scenarioPicker_->setCurrentIndex(scenarioPicker_->findData(origin_));
     if (!nameOrPath.isEmpty() && nameOrPath != origin_) {
-        emit scenarioChosen(nameOrPath);
+        if (scenarioPicker_->itemData(index, kSavedStateRole).toBool()) {
+            emit stateChosen(nameOrPath);
+        } else {
+            emit scenarioChosen(nameOrPath);
+        }
     }
 }
 

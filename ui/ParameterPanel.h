@@ -40,8 +40,10 @@ public:
 
     /// A new run: every value from the scenario, the `waiting` keys marked pending reset, `origin` selected in the
     /// picker.
+    /// `savedState`: `origin` is a saved state's file, listed in the picker as "state: NAME" (picking it opens that
+    /// state again, stateChosen), not as a scenario.
     void setScenario(const Scenario& scenario, const Settings& settings, const QString& origin,
-                     const std::vector<std::string>& waiting = {});
+                     const std::vector<std::string>& waiting = {}, bool savedState = false);
     /// The simulation took this value (formatted as in a scenario file); `live` false: its edit waits for a reset.
     void markAccepted(const QString& key, const QString& value, bool live);
     /// The simulation refused the value: the field is marked and the message shown.
@@ -69,6 +71,8 @@ signals:
     void parameterEdited(const QString& key, const QString& text);
     /// The user picked a built-in (its name) or a scenario file (its path).
     void scenarioChosen(const QString& nameOrPath);
+    /// The user picked a saved state listed in the picker (its file).
+    void stateChosen(const QString& path);
 
 private:
     struct Row;

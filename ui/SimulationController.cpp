@@ -75,12 +75,13 @@ public:
     }
 
     /// Announces the run the worker was built with (first thing on the simulation thread); a scenario built afresh
-    /// (`prepare`) then plays to its studio.start_time.
-    void start(bool prepare)
+    /// then plays to its studio.start_time, a saved state opens where it stands.
+    void start(SimulationController::Opening opening)
     {
+        originIsState_ = opening == SimulationController::Opening::SavedState;
         runBehindTheGui();  // the drawing first where both want a core; the solver's threads inherit it
         announceRun(false);
-        if (prepare) {
+        if (!originIsState_) {
             prepareStart();
         }
     }
@@ -286,6 +287,7 @@ public:
             auto fresh = std::make_unique<Simulation>(scenarioFromArguments(nameOrPath, assignments));
             simulation_ = std::move(fresh);
             origin_ = nameOrPath;
+            originIsState_ = false;
             forgetRun();
             notice(QStringLiteral("Loaded %1").arg(qs(nameOrPath)));
             prepareStart();
@@ -313,6 +315,7 @@ public:
             auto restored = openSimulationFile(path);
             simulation_ = std::move(restored);
             origin_ = path;
+            originIsState_ = true;
             forgetRun();
             notice(QStringLiteral("Opened the state of %1 at t = %2 s")
                        .arg(qs(path))
@@ -603,6 +606,7 @@ private:
         info.scenario = simulation_->scenario();
         info.settings = simulation_->settings();
         info.origin = origin_;
+        info.fromSavedState = originIsState_;
         info.particles = static_cast<std::int64_t>(simulation_->world().particles.size());
         info.continued = continued;
         info.waiting = simulation_->waitingKeys();
@@ -652,7 +656,8 @@ private:
     std::shared_ptr<Shared> shared_;
     std::unique_ptr<Simulation> simulation_;
     std::string origin_;
-    std::string blowUp_;  ///< what the blow-up guard said; empty while the world is sound
+    bool originIsState_ = false;  ///< origin_ is a saved state's file, not a scenario
+    std::string blowUp_;          ///< what the blow-up guard said; empty while the world is sound
     QTimer* timer_;
 
     std::vector<SeriesRow> rows_;       ///< sampled since the last publish
@@ -684,7 +689,7 @@ SimulationController::SimulationController(std::unique_ptr<Simulation> simulatio
     worker_->moveToThread(&thread_);
     thread_.setObjectName(QStringLiteral("simulation"));
     thread_.start();
-    post([opening](Worker& w) { w.start(opening == Opening::Scenario); });
+    post([opening](Worker& w) { w.start(opening); });
 }
 
 SimulationController::~SimulationController()

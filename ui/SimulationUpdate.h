@@ -27,6 +27,7 @@ struct RunInfo {
     Scenario scenario;   ///< every key's value, as the parameter panel shows it (edits that wait for a reset too)
     Settings settings;   ///< the settings the simulation runs with
     std::string origin;  ///< built-in name or file path it was loaded from
+    bool fromSavedState = false;       ///< origin is a saved state's file (File > Open state, --state), not a scenario
     std::vector<std::string> columns;  ///< observable names (time `t` is implied)
     std::vector<std::string> units;    ///< unit of each column
     std::int64_t particles = 0;

@@ -231,6 +231,34 @@ private slots:
         QCOMPARE(window_->settings()->name, std::string("piston2d"));
     }
 
+    /// A saved state in the picker: listed as a state, and picking it opens the state again (it was loaded as a
+    /// scenario's JSON: "malformed JSON ... last read: 'G'").
+    void aSavedStateInThePickerOpensAsAState()
+    {
+        auto* picker = window_->parameterPanel()->findChild<QComboBox*>(QStringLiteral("scenarioPicker"));
+        QVERIFY(picker != nullptr);
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const QString path = directory.filePath(QStringLiteral("five.granular"));
+        controller_->playSteps(5);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == 5 && !window_->status().running, kTimeout);
+        QSignalSpy saved(controller_.get(), &SimulationController::stateSaved);
+        controller_->saveState(path);
+        QVERIFY(saved.wait(kTimeout));
+        controller_->openState(path);
+        QTRY_COMPARE_WITH_TIMEOUT(picker->currentText(), QStringLiteral("state: five.granular"), kTimeout);
+        const int stateItem = picker->findData(path);
+        QVERIFY(stateItem >= 0);
+        controller_->loadScenario(QStringLiteral("chain1d"), {QStringLiteral("studio.start_time=0")});
+        QTRY_VERIFY_WITH_TIMEOUT(window_->settings() && window_->settings()->setup == granular::Setup::Chain, kTimeout);
+        QSignalSpy failed(controller_.get(), &SimulationController::commandFailed);
+        picker->setCurrentIndex(stateItem);
+        emit picker->activated(stateItem);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->settings()->name == "piston2d" && window_->status().steps == 5, kTimeout);
+        QCOMPARE(picker->currentText(), QStringLiteral("state: five.granular"));
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.front().front().toString()));
+    }
+
     /// An edit that waits for the reset and does not fit the other keys: the failed reset marks its field with the
     /// reason (it said so only in the status bar, for seconds); the edit keeps waiting and can be changed.
     void aResetRefusingAWaitingEditMarksItsField()
