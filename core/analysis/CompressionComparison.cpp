@@ -38,12 +38,21 @@ double interpolate(const std::vector<std::pair<double, double>>& curve, double x
     return span > 0.0 ? lower->second + (upper->second - lower->second) * (x - lower->first) / span : lower->second;
 }
 
-/// The deepest compression level of the run's snapshots (the protocol's level count).
+/// The deepest compression level of the run's snapshots in strokes it went through to their end (the protocol's level
+/// count): those before the stroke its series ends in, or all of a run that ended with the plate's program. 0 where
+/// there is none: the level a run stopped inside its first stroke reached is no count (two runs stopped at the same
+/// depth of their first stroke compared as complete).
 int deepestLevel(const CompressionRun& run)
 {
+    std::int64_t latest = 0;
+    for (const auto s : run.stroke) {
+        latest = std::max(latest, s);
+    }
     int deepest = 0;
     for (const auto& l : run.levels) {
-        deepest = std::max(deepest, l.level);
+        if (run.protocolEnded || l.stroke < latest) {
+            deepest = std::max(deepest, l.level);
+        }
     }
     return deepest;
 }
@@ -144,7 +153,7 @@ double bhattacharyyaDistance(const std::vector<double>& p, const std::vector<dou
 
 CompressionComparison compareCompression(const CompressionRun& run, const CompressionRun& reference)
 {
-    // The protocol's level count: a run stopped inside its first stroke has not reached it.
+    // The protocol's level count, from the strokes either run completed.
     const int deepest = std::max(deepestLevel(run), deepestLevel(reference));
     const std::int64_t shared = std::min(lastCompleteStroke(run, deepest), lastCompleteStroke(reference, deepest));
     if (shared < 1) {
@@ -193,7 +202,8 @@ CompressionComparison compareCompression(const CompressionRun& run, const Compre
     if (unloading.size() >= 2 && referenceUnloading.size() >= 2) {
         c.forceErrorUnloading = rmsDifference(unloading, referenceUnloading, amplitude) / largest;
     }
-    // Over every compression level of the cycle, loading and unloading (PHYSICS.md: "over all compression levels").
+    // Over every compression level of the cycle, loading and unloading (docs/REFERENCES.md: "over all compression
+    // levels").
     double bhat = 0.0;
     double zSquares = 0.0;
     double forceSquares = 0.0;

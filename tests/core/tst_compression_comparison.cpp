@@ -1,5 +1,5 @@
-// Brodu et al. 2015's measures between two compression runs (analysis/CompressionComparison.h, PHYSICS.md: R_top at
-// the largest compression, err_f over all compression levels, bhat and err_Z averaged over them), on the last
+// Brodu et al. 2015's measures between two compression runs (analysis/CompressionComparison.h, docs/REFERENCES.md:
+// R_top at the largest compression, err_f over all compression levels, bhat and err_Z averaged over them), on the last
 // loading/unloading cycle that both runs went through to its end: a stroke a run stopped inside, or the rest after
 // the protocol, is no cycle to compare.
 #include "analysis/CompressionComparison.h"
@@ -116,6 +116,9 @@ private slots:
         const CompressionRun whole = run(4, 1.0, 20, 1.0);
         QVERIFY(refused(whole, half));
         QVERIFY(refused(half, whole));
+        // Both stopped at the same depth of their first stroke: neither completed a stroke, so their deepest level is
+        // no level count of the protocol (they compared as a complete stroke 1, R_top 1, err_f 0).
+        QVERIFY(refused(half, half));
     }
 
     void aRunThatEndedWithItsProgramCompletesItsLastStroke()
