@@ -62,7 +62,7 @@ void apply(Scenario& scenario, const Json& node, const std::string& prefix, std:
             }
             if (child.empty()) {
                 throw ScenarioError("unknown key '" + key +
-                                    "' (an empty object); run `granular show` to list the keys");
+                                    "' (an empty object); run `granular show SCENARIO` to list the keys");
             }
             apply(scenario, child, key, given);
         } else {

@@ -56,7 +56,7 @@ LessonChange checkedLessonChange(std::string_view key, const Value& value)
 {
     const Parameter* p = Schema::instance().find(key);
     if (p == nullptr) {
-        throw ScenarioError("unknown key '" + std::string(key) + "'; run `granular show` to list the keys");
+        throw ScenarioError("unknown key '" + std::string(key) + "'; run `granular show SCENARIO` to list the keys");
     }
     return {p->key, Schema::validate(*p, value)};
 }

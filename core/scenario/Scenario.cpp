@@ -11,7 +11,7 @@ const Parameter& lookup(std::string_view key)
 {
     const Parameter* p = Schema::instance().find(key);
     if (p == nullptr) {
-        throw ScenarioError("unknown key '" + std::string(key) + "'; run `granular show` to list the keys");
+        throw ScenarioError("unknown key '" + std::string(key) + "'; run `granular show SCENARIO` to list the keys");
     }
     return *p;
 }

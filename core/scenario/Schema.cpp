@@ -395,7 +395,7 @@ Value Schema::parse(std::string_view key, std::string_view text) const
 {
     const Parameter* p = find(key);
     if (p == nullptr) {
-        throw ScenarioError("unknown key '" + std::string(key) + "'; run `granular show` to list the keys");
+        throw ScenarioError("unknown key '" + std::string(key) + "'; run `granular show SCENARIO` to list the keys");
     }
     const std::string quoted = "\"" + std::string(text) + "\"";
     switch (p->kind) {
