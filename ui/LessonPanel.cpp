@@ -87,7 +87,11 @@ void LessonPanel::showStep(int step)
     counter_->setText(tr("Step %1 of %2").arg(step_ + 1).arg(count));
     text_->setText(QString::fromStdString(current.text));
     const QString what = suggestion(current);
-    apply_->setText(what);
+    // The action on a line of its own: on one line, "Set pressure.external = 4 Pa, then Play" widened the dock in
+    // presentation mode (and the view and plots shrank) at the step that showed it.
+    QString label = what;
+    label.replace(QStringLiteral(", then "), QStringLiteral(",\nthen "));
+    apply_->setText(label);
     apply_->setToolTip(what);
     apply_->setVisible(!what.isEmpty());
     back_->setEnabled(step_ > 0);

@@ -117,6 +117,9 @@ private slots:
         QVERIFY(apply->isVisible());
         QVERIFY2(apply->text().contains(QStringLiteral("solver.iterations = 80")), qPrintable(apply->text()));
         QVERIFY2(apply->text().contains(QStringLiteral("Reset")), qPrintable(apply->text()));
+        // The action on its own line: the button no longer widens the dock (presentation mode).
+        QVERIFY2(apply->text().contains(QStringLiteral(",\nthen Reset")), qPrintable(apply->text()));
+        QVERIFY2(!apply->toolTip().contains(QLatin1Char('\n')), qPrintable(apply->toolTip()));
         QCOMPARE(window_->settings()->solver.iterations, std::int64_t{40});
         // A change of a key with a unit says it (periodic2d's "pressure.external = 4" read without its Pa).
         granular::LessonStep pressure;
