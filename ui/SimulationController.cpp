@@ -150,9 +150,7 @@ public:
         for (const auto& [key, value] :
              {std::pair{"particles.file", file}, std::pair{"particles.file_up_axis", axis}}) {
             try {
-                const bool live = simulation_->setParameter(key, value);
-                const auto waiting = simulation_->waitingKeys();
-                accepted(key, value, live || std::find(waiting.begin(), waiting.end(), key) == waiting.end());
+                apply(key, value);
             } catch (const std::exception& error) {
                 fail(QStringLiteral("Open packing: %1 could not be set back (%2)")
                          .arg(QString::fromUtf8(key), QString::fromUtf8(error.what())));
@@ -195,16 +193,23 @@ public:
                 changeMethod(std::get<std::string>(value));
                 return;
             }
-            const bool live = simulation_->setParameter(key, value);
-            // Not live but set back to the value in force: nothing waits (the panel drops its pending mark).
-            const auto waiting = simulation_->waitingKeys();
-            accepted(key, value, live || std::find(waiting.begin(), waiting.end(), key) == waiting.end());
+            apply(key, value);
             publish(true);
         } catch (const std::exception& error) {
             const QString message = QString::fromUtf8(error.what());
             const QString k = qs(key);
             post([k, message](SimulationController& c) { emit c.parameterRejected(k, message); });
         }
+    }
+
+    /// Sets `key` to `value` in the simulation and tells the GUI (parameterAccepted); throws where the simulation
+    /// refuses it.
+    void apply(const std::string& key, const Value& value)
+    {
+        const bool live = simulation_->setParameter(key, value);
+        // Not live but set back to the value in force: nothing waits (the panel drops its pending mark).
+        const auto waiting = simulation_->waitingKeys();
+        accepted(key, value, live || std::find(waiting.begin(), waiting.end(), key) == waiting.end());
     }
 
     /// A method that the world in force cannot take may fit the edits waiting for the reset (cd_pressure while
