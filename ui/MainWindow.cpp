@@ -658,7 +658,7 @@ void MainWindow::setPresentation(bool on)
 
 void MainWindow::applyScenarioView(const Settings& settings)
 {
-    for (const char* key : {"view.colour", "view.grain_size", "view.periodic_images"}) {
+    for (const char* key : {"view.colour", "view.grain_size", "view.periodic_images", "view.fit_zoom"}) {
         setViewControl(QString::fromLatin1(key), settings);
     }
     applyDisplayOptions();
@@ -686,6 +686,8 @@ void MainWindow::setViewControl(const QString& key, const Settings& settings)
         particleSize_->setValue(grainSizePercent(settings));
     } else if (key == QStringLiteral("view.periodic_images")) {
         periodicImages_->setChecked(settings.view.periodicImages);
+    } else if (key == QStringLiteral("view.fit_zoom")) {
+        plots_->setZoomToFitWindow(settings.view.fitZoom);
     }
 }
 

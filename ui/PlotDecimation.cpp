@@ -75,4 +75,11 @@ QList<QPointF> decimate(std::span<const double> t, std::span<const double> y, qs
     return points;
 }
 
+std::pair<std::size_t, std::size_t> samplesWithin(std::span<const double> t, double from, double to)
+{
+    const auto first = std::lower_bound(t.begin(), t.end(), from);
+    const auto last = std::upper_bound(first, t.end(), to);
+    return {static_cast<std::size_t>(first - t.begin()), static_cast<std::size_t>(last - t.begin())};
+}
+
 }  // namespace granular::ui

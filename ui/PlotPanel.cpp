@@ -12,6 +12,7 @@
 #include "TimeChartView.h"
 
 #include <QChart>
+#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
@@ -27,7 +28,9 @@
 #include <cmath>
 #include <future>
 #include <limits>
+#include <span>
 #include <sstream>
+#include <utility>
 
 namespace granular::ui {
 
@@ -257,6 +260,7 @@ struct PlotPanel::Plot {
 PlotPanel::PlotPanel(QWidget* parent)
     : QWidget(parent), chartsLayout_(new QVBoxLayout), oscillationControls_(new QWidget(this)),
       oscillationLabel_(new QLabel(this)), automaticWindowButton_(new QPushButton(tr("Fit after sliding stops"), this)),
+      zoomToWindowBox_(new QCheckBox(tr("Zoom onto the fit window"), this)),
       refreshTimer_(new QTimer(this))
 {
     auto* scroll = new QScrollArea(this);
@@ -282,6 +286,16 @@ PlotPanel::PlotPanel(QWidget* parent)
     controls->setContentsMargins(4, 0, 4, 0);
     controls->addWidget(oscillationLabel_);
     controls->addWidget(automaticWindowButton_, 0, Qt::AlignLeft);
+    // The piston's oscillation after a load step (~2 mm) is lost on an axis that spans its whole fall (~100 m).
+    zoomToWindowBox_->setObjectName(QStringLiteral("zoomToFitWindow"));
+    zoomToWindowBox_->setToolTip(tr("Show only the fit window (the shaded time), with the height axis fitted to the "
+                                    "oscillation in it; untick to see the whole run"));
+    connect(zoomToWindowBox_, &QCheckBox::toggled, this, [this] {
+        if (oscillationPlot_ != nullptr) {
+            refreshPlot(*oscillationPlot_);
+        }
+    });
+    controls->addWidget(zoomToWindowBox_, 0, Qt::AlignLeft);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -369,6 +383,11 @@ void PlotPanel::setFitWindow(double from, double to)
     chosenWindow_ = analysis::FitWindow{from, to};
     fitDirty_ = true;
     refreshNow();
+}
+
+void PlotPanel::setZoomToFitWindow(bool on)
+{
+    zoomToWindowBox_->setChecked(on);
 }
 
 void PlotPanel::setScale(double fontScale, double lineScale)
@@ -515,8 +534,14 @@ void PlotPanel::refreshPlot(Plot& thePlot)
     if (plot == oscillationPlot_ && fitDirty_ && !sinceFit_.isValid()) {
         updateOscillation();  // refreshNow(): at once
     }
-    const double t0 = series_.time.empty() ? 0.0 : series_.time.front();
-    const double t1 = series_.time.empty() ? 1.0 : series_.time.back();
+    // Zoomed onto the fit window: its samples only, each curve thinned over the window, not the run.
+    const std::optional<analysis::FitWindow> zoom = plot == oscillationPlot_ ? zoomedWindow() : std::nullopt;
+    const double everything = std::numeric_limits<double>::infinity();
+    const analysis::FitWindow drawn = zoom.value_or(analysis::FitWindow{-everything, everything});
+    const auto [first, last] = samplesWithin(series_.time, drawn.from, drawn.to);
+    const std::span<const double> times = std::span(series_.time).subspan(first, last - first);
+    const double t0 = zoom ? drawn.from : series_.time.empty() ? 0.0 : series_.time.front();
+    const double t1 = zoom ? drawn.to : series_.time.empty() ? 1.0 : series_.time.back();
     double lowLeft = std::numeric_limits<double>::infinity();
     double highLeft = -lowLeft;
     double lowRight = lowLeft;
@@ -531,7 +556,7 @@ void PlotPanel::refreshPlot(Plot& thePlot)
     curvePoints.reserve(plot->curves.size());
     for (const auto& curve : plot->curves) {
         const auto values = series_.column(curve.column);
-        curvePoints.push_back(decimate(series_.time, values, kPointsPerCurve));
+        curvePoints.push_back(decimate(times, std::span(values).subspan(first, last - first), kPointsPerCurve));
         extend(curvePoints.back(), curve.rightAxis ? lowRight : lowLeft, curve.rightAxis ? highRight : highLeft);
     }
     QList<QPointF> fitPoints;
@@ -539,11 +564,16 @@ void PlotPanel::refreshPlot(Plot& thePlot)
     // A fit that did not converge, or converged on no resolved oscillation (noise), is not drawn: its curve would look
     // like a result.
     if (plot == oscillationPlot_ && oscillation_ && oscillation_->fit && oscillation_->fit->resolved) {
+        const auto shown = [&drawn](double t) { return t >= drawn.from && t <= drawn.to; };
         for (const auto& point : oscillation_->fitCurve) {
-            fitPoints.append(QPointF(point.t, point.x));
+            if (shown(point.t)) {
+                fitPoints.append(QPointF(point.t, point.x));
+            }
         }
         for (const auto& point : oscillation_->theoryCurve) {
-            theoryPoints.append(QPointF(point.t, point.x));
+            if (shown(point.t)) {
+                theoryPoints.append(QPointF(point.t, point.x));
+            }
         }
         extend(fitPoints, lowLeft, highLeft);
     }
@@ -582,6 +612,22 @@ void PlotPanel::refreshPlot(Plot& thePlot)
         const auto window = chosenWindow_ ? chosenWindow_ : fittedWindow_;
         plot->view->setBand(window ? std::optional(std::pair(window->from, window->to)) : std::nullopt);
     }
+}
+
+std::optional<analysis::FitWindow> PlotPanel::zoomedWindow() const
+{
+    const auto window = chosenWindow_ ? chosenWindow_ : fittedWindow_;
+    if (!zoomToWindowBox_->isChecked() || !window || series_.time.empty()) {
+        return std::nullopt;
+    }
+    // Cut to the rows there are: a window chosen past the newest row, or the automatic one open to the run's end.
+    const analysis::FitWindow cut{std::max(window->from, series_.time.front()),
+                                  std::min(window->to, series_.time.back())};
+    const auto [first, last] = samplesWithin(series_.time, cut.from, cut.to);
+    if (last < first + 2 || !(cut.to > cut.from)) {
+        return std::nullopt;  // nothing to zoom onto yet: the whole run
+    }
+    return cut;
 }
 
 PlotPanel::OscillationFit PlotPanel::fitOscillation(const Settings& settings, const SeriesTable& series,

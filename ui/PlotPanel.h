@@ -13,6 +13,7 @@
 #include <optional>
 #include <vector>
 
+class QCheckBox;
 class QLabel;
 class QPushButton;
 class QTimer;
@@ -49,6 +50,8 @@ public:
     void refreshNow();
     /// Presentation mode: chart text `fontScale` and curves `lineScale` times their usual size (1, 1: usual).
     void setScale(double fontScale, double lineScale);
+    /// Ticks or unticks "Zoom onto the fit window" (view.fit_zoom), as a user's click does.
+    void setZoomToFitWindow(bool on);
 
     [[nodiscard]] const SeriesTable& series() const { return series_; }
     [[nodiscard]] const std::optional<analysis::OscillationAnalysis>& oscillation() const { return oscillation_; }
@@ -73,6 +76,9 @@ private:
     /// Redraws the next chart with new rows (one per tick, so that one tick's repaint stays short).
     void refreshNextStalePlot();
     void refreshPlot(Plot& plot);
+    /// The window the oscillation plot zooms onto (the chosen or fitted one, cut to the rows there are) while
+    /// "Zoom onto the fit window" is ticked and it holds two rows at least; nullopt: the whole run.
+    [[nodiscard]] std::optional<analysis::FitWindow> zoomedWindow() const;
     void markStale();
     /// What a fit of the oscillation found: the window (none yet: the reason is in the label) and the analysis.
     struct OscillationFit {
@@ -112,6 +118,7 @@ private:
     QWidget* oscillationControls_;
     QLabel* oscillationLabel_;
     QPushButton* automaticWindowButton_;
+    QCheckBox* zoomToWindowBox_;
     QTimer* refreshTimer_;
     QElapsedTimer sinceFit_;
     std::size_t nextPlot_ = 0;  ///< where refreshNextStalePlot() looks first

@@ -307,6 +307,12 @@ Schema::Schema()
                 "the studio draws the periodic cell's neighbouring images around it, dimmed, so that grains and "
                 "chains across the boundary read as one packing. The command line ignores it",
                 live),
+        boolean("view.fit_zoom", false,
+                "the studio's oscillation plot (the piston's height, the chain's probe) shows only the fit window, "
+                "its axis fitted to the oscillation there: piston2d's piston moves ~2 mm after the load step, a flat "
+                "line on an axis that spans its fall of ~90 m. The plot's own box changes it; the command line "
+                "ignores it",
+                live),
     };
 }
 

@@ -185,6 +185,9 @@ std::string groupReason(std::string_view key, const Settings& s)
     if (key == "view.periodic_images" && s.setup != Setup::Periodic) {
         return "the periodic cell only (setup periodic)" + named;
     }
+    if (key == "view.fit_zoom" && s.setup != Setup::Piston && s.setup != Setup::Chain) {
+        return "the piston's or the chain's oscillation plot only (setup piston or chain)" + named;
+    }
     if (key == "gravity.z" && s.dimension == 2) {
         return "2D: the grains move in the x-y plane";
     }

@@ -126,6 +126,7 @@ struct ViewSettings {
     ViewColour colour = ViewColour::Height;
     double grainSize = 0.0;       ///< drawn radius / radius; 0: automatic (0.5 in a 3D scene with contacts, else 1)
     bool periodicImages = false;  ///< draw the periodic cell's neighbouring images around it
+    bool fitZoom = false;         ///< the oscillation plot shows the fit window only, its height axis fitted to it
 };
 
 /// The coupling of the periodic cell to an external pressure (`pressure.*`; Shaebani et al. 2009, eq. 19, 23, 28).

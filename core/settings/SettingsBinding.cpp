@@ -150,6 +150,7 @@ constexpr Binding kBindings[] = {
     field<&S::view, &ViewSettings::colour>("view.colour"),
     field<&S::view, &ViewSettings::grainSize>("view.grain_size"),
     field<&S::view, &ViewSettings::periodicImages>("view.periodic_images"),
+    field<&S::view, &ViewSettings::fitZoom>("view.fit_zoom"),
 };
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QElapsedTimer>
 #include <QLineSeries>
 #include <QScrollArea>
@@ -400,6 +401,66 @@ private slots:
               synchronousMs, longestGapMs);
         QVERIFY2(longestGapMs < 0.5 * synchronousMs,
                  qPrintable(QStringLiteral("the GUI thread was blocked for %1 ms").arg(longestGapMs)));
+    }
+
+    /// piston2d's oscillation after the load step (~2 mm) is a flat line on an axis spanning the piston's fall of ~90 m;
+    /// "Zoom onto the fit window" shows the window alone, its height axis fitted to the oscillation.
+    void zoomingOntoTheFitWindowShowsTheMillimetreOscillation()
+    {
+        PlotPanel panel;
+        panel.resize(420, 900);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.startRun(runInfo("piston2d", {"piston_y", "sliding", "contacts"}, {"m", "", ""}, 1000));
+        // The piston falls from 150 m to 60 m in 20 s, rests, and after the load step at 30 s oscillates by 2 mm
+        // (omega 15 rad/s, tau 0.8 s) about a level 2 mm lower.
+        std::vector<SeriesRow> rows;
+        for (int i = 0; i <= 4000; ++i) {
+            const double t = 0.01 * i;
+            const double s = t - 30.0;
+            const double height = t < 20.0    ? 150.0 - 4.5 * t
+                                  : s <= 0.0 ? 60.0
+                                             : 59.998 + 0.002 * std::exp(-s / 0.8) * std::cos(15.0 * s);
+            rows.push_back({t, {height, 0.0, 2000.0}});
+        }
+        panel.appendRows(rows);
+        panel.refreshNow();
+        QVERIFY(panel.oscillation().has_value());
+        QVERIFY2(panel.oscillation()->fit.has_value(), panel.oscillation()->error.c_str());
+        QChart* chart = nullptr;
+        for (auto* view : panel.findChildren<QChartView*>()) {
+            if (view->chart()->title().startsWith(QStringLiteral("Piston height"))) {
+                chart = view->chart();
+            }
+        }
+        QVERIFY(chart != nullptr);
+        auto* zoom = panel.findChild<QCheckBox*>(QStringLiteral("zoomToFitWindow"));
+        QVERIFY(zoom != nullptr && zoom->isVisible() && !zoom->isChecked());
+        const auto spans = [chart] {
+            auto* time = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).front());
+            auto* height = leftAxis(chart);
+            return std::tuple(time->min(), time->max(), height->max() - height->min());
+        };
+        const auto [wholeFrom, wholeTo, wholeHeight] = spans();
+        QCOMPARE(wholeFrom, 0.0);
+        QVERIFY2(wholeHeight > 80.0, qPrintable(QString::number(wholeHeight)));
+
+        zoom->setChecked(true);
+        const auto [from, to, height] = spans();
+        QVERIFY2(std::abs(from - panel.oscillation()->window.from) < 0.02 && std::abs(to - 40.0) < 0.02,
+                 qPrintable(QStringLiteral("%1 .. %2 s").arg(from).arg(to)));
+        // The oscillation's few millimetres from crest to trough (4 mm at the step, the window starts later) fill the
+        // axis.
+        QVERIFY2(height > 0.001 && height < 0.01, qPrintable(QString::number(height)));
+        // The curves hold the window's samples only, each row of it (1,000 rows, under the 800 points a curve
+        // keeps only when thinned: the window is thinned by itself, not with the whole run).
+        auto* piston = qobject_cast<QLineSeries*>(chart->series().front());
+        QVERIFY(!piston->points().isEmpty());
+        QVERIFY(piston->points().front().x() >= from - 1e-9);
+        QVERIFY2(piston->points().size() >= 790, qPrintable(QString::number(piston->points().size())));
+
+        zoom->setChecked(false);
+        QCOMPARE(std::get<2>(spans()), wholeHeight);
     }
 
     void draggingAcrossThePistonPlotFitsThatWindow()
