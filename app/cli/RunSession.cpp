@@ -391,7 +391,7 @@ int RunSession::run(std::ostream& out, std::ostream& err)
         if (stats.end == RunEnd::StoppingRule) {
             recorder_->finish(simulation_->world());
         }
-        addCompressionResults(summary, recorder_->snapshots());
+        addCompressionResults(summary, recorder_->snapshots(), kCompressionLevels);
     }
     if (output) {
         output->write("series.csv", [&](std::ostream& file) {

@@ -166,19 +166,18 @@ void addScenarioResults(nlohmann::ordered_json& summary, const Simulation& simul
     }
 }
 
-void addCompressionResults(nlohmann::ordered_json& summary, const std::vector<analysis::CompressionLevel>& levels)
+void addCompressionResults(nlohmann::ordered_json& summary, const std::vector<analysis::CompressionLevel>& levels,
+                           int levelCount)
 {
     // Built apart and inserted at the end: ordered_json keeps its members in a vector, so a reference to one
     // member does not survive the insertion of another.
     nlohmann::ordered_json compression;
     auto strokes = nlohmann::ordered_json::array();
     auto table = nlohmann::ordered_json::array();
-    int deepest = 0;
     for (const auto& l : levels) {
-        deepest = std::max(deepest, l.level);
-    }
-    for (const auto& l : levels) {
-        if (l.stroke % 2 == 1 && l.level == deepest) {
+        // A down-stroke's turning point, its last level: a run stopped inside a down-stroke lists none for it (it
+        // listed the force where it stopped when that was the deepest level of the run).
+        if (l.stroke % 2 == 1 && l.level == levelCount) {
             strokes.push_back({{"stroke", l.stroke}, {"compression_m", l.compression}, {"top_force_N", l.topForce}});
         }
         table.push_back({{"stroke", l.stroke},

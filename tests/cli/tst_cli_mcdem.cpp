@@ -183,6 +183,14 @@ private slots:
         QVERIFY2(c["R_top"].get<double>() > 1.0, against.out.c_str());  // the bulges stiffen the packing
         QVERIFY(c["bhat"].get<double>() > 0.0);
 
+        // Stopped inside the first down-stroke (settling 0.02 s, then half of the 0.04 s stroke): its levels so far,
+        // and no stroke in the summary. It used to list the force where the run stopped as the stroke's deepest.
+        const fs::path half = scratch.path / "half";
+        QCOMPARE(runGranular(shortCompression(packing, "1.125", half) + " --set run.time=0.04").exitCode, 0);
+        const auto halfSummary = nlohmann::json::parse(slurp(half / "summary.json"));
+        QVERIFY2(halfSummary["compression"]["levels"].size() >= 5, halfSummary.dump().c_str());
+        QCOMPARE(halfSummary["compression"]["strokes"].size(), std::size_t{0});
+
         const Result missing = runGranular("compare '" + multi.string() + "' '" + scratch.path.string() + "'");
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(oneLine(missing.err));
