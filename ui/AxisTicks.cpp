@@ -1,5 +1,7 @@
 #include "AxisTicks.h"
 
+#include <QFontMetricsF>
+#include <QString>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -31,9 +33,43 @@ AxisTicks roundTicks(double low, double high, int count)
     return ticks;
 }
 
-void setRoundRange(QValueAxis& axis, double low, double high)
+double axisTextScale(double fontScale)
 {
-    const AxisTicks ticks = roundTicks(low, high, 5);
+    return 1.0 + 0.5 * (fontScale - 1.0);
+}
+
+namespace {
+
+/// Whether the labels of `ticks` over [low, high] fit `length` px of the axis with some room between them.
+bool labelsFit(const QValueAxis& axis, const AxisTicks& ticks, double low, double high, double length)
+{
+    if (!(high > low)) {
+        return true;
+    }
+    const QFontMetricsF metrics(axis.labelsFont());
+    const bool horizontal = axis.orientation() == Qt::Horizontal;
+    double widest = 0.0;
+    const int decimals = std::max(0, ticks.decimals);
+    for (int k = 0; k < 64; ++k) {
+        const double tick = ticks.anchor + k * ticks.interval;
+        if (tick > high + 1e-9 * ticks.interval) {
+            break;
+        }
+        widest = std::max(widest, horizontal ? metrics.horizontalAdvance(QString::number(tick, 'f', decimals))
+                                             : metrics.height());
+    }
+    const double spacing = ticks.interval / (high - low) * length;
+    return 1.25 * widest <= spacing;
+}
+
+}  // namespace
+
+void setRoundRange(QValueAxis& axis, double low, double high, double length)
+{
+    AxisTicks ticks = roundTicks(low, high, 5);
+    for (int count = 4; count >= 2 && length > 0.0 && !labelsFit(axis, ticks, low, high, length); --count) {
+        ticks = roundTicks(low, high, count);
+    }
     // Each setter lays the axis out at once. With dynamic ticks, a new range under the old interval (or a new
     // interval over the old range) can ask for millions of ticks (a run that went from 1 s to 1000 s: gigabytes
     // of labels); with a fixed count of ticks in between, no layout has more than a handful.

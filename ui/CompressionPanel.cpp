@@ -9,11 +9,13 @@
 #include <QChartView>
 #include <QDateTime>
 #include <QFileDialog>
+#include <QFont>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QPen>
 #include <QPushButton>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -31,6 +33,10 @@ const QColor kLoading(31, 119, 180);
 const QColor kUnloading(255, 127, 14);
 const QColor kReference(110, 110, 110);
 constexpr int kBins = 25;
+/// Curve widths (px) at the usual scale.
+constexpr double kStrokeWidth = 1.8;
+constexpr double kReferenceWidth = 1.4;
+constexpr double kHistogramWidth = 1.6;
 constexpr qint64 kHistogramInterval = 250;  // ms
 
 QValueAxis* axis(const QString& title)
@@ -41,7 +47,30 @@ QValueAxis* axis(const QString& title)
     return a;
 }
 
+/// `font` with its size times `scale`.
+QFont scaledFont(QFont font, double scale)
+{
+    font.setPointSizeF(font.pointSizeF() * scale);
+    return font;
+}
+
+/// The line's pen `width` px wide, its colour and dashes kept.
+void setPenWidth(QLineSeries& line, double width)
+{
+    QPen pen = line.pen();
+    pen.setWidthF(width);
+    line.setPen(pen);
+}
+
 }  // namespace
+
+/// The fonts Qt Charts gave the charts: presentation mode scales these.
+struct CompressionPanel::BaseFonts {
+    QFont title;
+    QFont legend;
+    QFont axisTitle;
+    QFont axisLabels;
+};
 
 /// The force-compression curves: one line per stroke (so that strokes are not joined), per run.
 struct CompressionPanel::Curves {
@@ -74,16 +103,19 @@ CompressionPanel::CompressionPanel(QWidget* parent)
     forceView->setObjectName(QStringLiteral("topForceChart"));
     forceView->setMinimumHeight(240);
 
-    histogramChart_->setTitle(tr("Grain-grain normal forces, newest frame"));
+    // Short enough for a projector's text on the narrow panel ("..., newest frame" was cut); the tooltip says which.
+    histogramChart_->setTitle(tr("Grain-grain normal forces"));
     histogramChart_->addAxis(histogramForce_, Qt::AlignBottom);
     histogramChart_->addAxis(histogramShare_, Qt::AlignLeft);
     histogramChart_->addSeries(histogram_);
     histogram_->attachAxis(histogramForce_);
     histogram_->attachAxis(histogramShare_);
     histogram_->setColor(kLoading);
+    setPenWidth(*histogram_, kHistogramWidth);
     histogramChart_->legend()->hide();
     auto* histogramView = new QChartView(histogramChart_, this);
     histogramView->setObjectName(QStringLiteral("forceHistogram"));
+    histogramView->setToolTip(tr("The normal forces of the grain-grain contacts in the newest frame drawn"));
     histogramView->setMinimumHeight(200);
 
     auto* choose = new QPushButton(tr("Reference run..."), this);
@@ -96,9 +128,32 @@ CompressionPanel::CompressionPanel(QWidget* parent)
     controls->addWidget(referenceLabel_, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(forceView, 3);
+    // Even heights: at 3 to 2 the histogram's axis title was cut at a projector's text size.
+    layout->addWidget(forceView, 1);
     layout->addLayout(controls);
-    layout->addWidget(histogramView, 2);
+    layout->addWidget(histogramView, 1);
+    baseFonts_ = std::make_unique<BaseFonts>(BaseFonts{forceChart_->titleFont(), forceChart_->legend()->font(),
+                                                       histogramForce_->titleFont(), histogramForce_->labelsFont()});
+}
+
+void CompressionPanel::setScale(double fontScale, double lineScale)
+{
+    lineScale_ = lineScale;
+    for (QChart* chart : {forceChart_, histogramChart_}) {
+        chart->setTitleFont(scaledFont(baseFonts_->title, fontScale));
+        chart->legend()->setFont(scaledFont(baseFonts_->legend, fontScale));
+        for (auto* axis : chart->axes()) {
+            axis->setTitleFont(scaledFont(baseFonts_->axisTitle, axisTextScale(fontScale)));
+            axis->setLabelsFont(scaledFont(baseFonts_->axisLabels, axisTextScale(fontScale)));
+        }
+    }
+    for (const auto& [stroke, line] : curves_->strokes) {
+        setPenWidth(*line, kStrokeWidth * lineScale);
+    }
+    for (const auto& [stroke, line] : curves_->reference) {
+        setPenWidth(*line, kReferenceWidth * lineScale);
+    }
+    setPenWidth(*histogram_, kHistogramWidth * lineScale);
 }
 
 CompressionPanel::~CompressionPanel() = default;
@@ -114,8 +169,9 @@ void CompressionPanel::clearCurves()
 
 void CompressionPanel::fitCurveAxes()
 {
-    setRoundRange(*curves_->compression, 0.0, 1.05 * curves_->largestCompression);
-    setRoundRange(*curves_->force, 0.0, 1.08 * curves_->largestForce);
+    const QRectF area = forceChart_->plotArea();
+    setRoundRange(*curves_->compression, 0.0, 1.05 * curves_->largestCompression, area.width());
+    setRoundRange(*curves_->force, 0.0, 1.08 * curves_->largestForce, area.height());
 }
 
 void CompressionPanel::startRun(const RunInfo& run)
@@ -164,7 +220,7 @@ void CompressionPanel::appendRows(const std::vector<SeriesRow>& rows)
             line = new QLineSeries;
             const bool loading = stroke % 2 == 1;
             QPen pen(loading ? kLoading : kUnloading);
-            pen.setWidthF(1.8);
+            pen.setWidthF(kStrokeWidth * lineScale_);
             line->setPen(pen);
             line->setName(loading ? tr("loading") : tr("unloading"));
             forceChart_->addSeries(line);
@@ -228,6 +284,13 @@ void CompressionPanel::showFrame(const std::shared_ptr<const Frame>& frame)
             share[static_cast<std::size_t>(bin)] += 1.0 / static_cast<double>(count);
         }
     }
+    // Hydrogel contacts carry millinewtons: "0 2 4 6 mN" fits a narrow panel where "0.000 0.002 ..." was cut.
+    const double unit = largest < 1.0 ? 1e-3 : 1.0;  // N
+    const QString title = unit < 1.0 ? tr("f_n (mN)") : tr("f_n (N)");
+    if (histogramForce_->titleText() != title) {
+        histogramForce_->setTitleText(title);
+    }
+    largest /= unit;
     QList<QPointF> steps;
     const double width = largest / kBins;
     double highest = 0.0;
@@ -238,8 +301,9 @@ void CompressionPanel::showFrame(const std::shared_ptr<const Frame>& frame)
         highest = std::max(highest, y);
     }
     histogram_->replace(steps);
-    setRoundRange(*histogramForce_, 0.0, largest);
-    setRoundRange(*histogramShare_, 0.0, 1.1 * highest);
+    const QRectF area = histogramChart_->plotArea();
+    setRoundRange(*histogramForce_, 0.0, largest, area.width());
+    setRoundRange(*histogramShare_, 0.0, 1.1 * highest, area.height());
 }
 
 QString CompressionPanel::loadReference(const QString& directory)
@@ -278,7 +342,7 @@ QString CompressionPanel::loadReference(const QString& directory)
         auto* line = new QLineSeries;
         QPen pen(kReference);
         pen.setStyle(Qt::DashLine);
-        pen.setWidthF(1.4);
+        pen.setWidthF(kReferenceWidth * lineScale_);
         line->setPen(pen);
         line->setName(tr("reference"));
         line->append(list);

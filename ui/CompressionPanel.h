@@ -38,6 +38,8 @@ public:
     /// Draws the top-force curves of an output directory of `granular run` (its series.csv) beside the run's.
     /// Returns an error message, empty on success.
     QString loadReference(const QString& directory);
+    /// Presentation mode: chart text `fontScale` and curves `lineScale` times their usual size (1, 1: usual).
+    void setScale(double fontScale, double lineScale);
 
     /// Points drawn so far: loading, unloading (for tests).
     [[nodiscard]] std::size_t loadingPoints() const;
@@ -52,11 +54,14 @@ public slots:  // NOLINT(readability-redundant-access-specifiers): moc needs the
 
 private:
     struct Curves;
+    struct BaseFonts;
     void clearCurves();
     /// The curves' axes from 0 to a little beyond the largest compression and force drawn.
     void fitCurveAxes();
 
     std::unique_ptr<Curves> curves_;
+    std::unique_ptr<BaseFonts> baseFonts_;
+    double lineScale_ = 1.0;
     QChart* forceChart_;
     QChart* histogramChart_;
     QLineSeries* histogram_;

@@ -652,6 +652,7 @@ void MainWindow::setPresentation(bool on)
     }
     setFont(font);
     plots_->setScale(on ? kPresentationFontScale : 1.0, on ? kPresentationLineScale : 1.0);
+    compression_->setScale(on ? kPresentationFontScale : 1.0, on ? kPresentationLineScale : 1.0);
     applyDisplayOptions();
     presentationAction_->setChecked(on);
 }

@@ -18,7 +18,9 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
+#include <QStringList>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -165,8 +167,8 @@ QValueAxis* makeAxis(const QString& title, double fontScale)
 {
     auto* axis = new QValueAxis;
     axis->setTitleText(title);
-    axis->setTitleFont(smallFont(8, fontScale));
-    axis->setLabelsFont(smallFont(7, fontScale));
+    axis->setTitleFont(smallFont(8, axisTextScale(fontScale)));
+    axis->setLabelsFont(smallFont(7, axisTextScale(fontScale)));
     axis->setLabelFormat(QStringLiteral("%.4g"));
     axis->setTickCount(5);
     return axis;
@@ -195,7 +197,9 @@ QString formatNumber(double x)
 }
 
 /// A power of ten, 10^(3k), that brings the values of [low, high] into a range Qt Charts labels well
-/// (it cannot lay out an axis whose values are ~1e-10); 1 when they are there already.
+/// (it cannot lay out an axis whose values are ~1e-10); 1 when they are there already. Values below 1 whose
+/// ticks take three decimals or more are scaled too: beside a second vertical axis on a narrow plot, labels such
+/// as "0.0016" and "-0.0004" were cut to "0.0..." (md_impact's millimetres in presentation mode); "1.6" fits.
 double displayScale(double low, double high)
 {
     const double magnitude = std::max(std::abs(low), std::abs(high));
@@ -203,17 +207,46 @@ double displayScale(double low, double high)
         return 1.0;
     }
     const int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
-    if (exponent >= -3 && exponent <= 5) {
+    const bool longLabels = exponent < 0 && roundTicks(low, high, 5).decimals >= 3;
+    if (exponent >= -3 && exponent <= 5 && !longLabels) {
         return 1.0;
     }
     return std::pow(10.0, 3 * static_cast<int>(std::floor(exponent / 3.0)));
 }
 
-/// "name (unit)", with the display scale in front of the unit: "E_kin (1e-09 J)".
+/// `unit` with the SI prefix of `scale` (10^(3k)) in front: "mm/s" for 1e-3 and "m/s", "nJ" for 1e-9 and "J". Empty
+/// where that would misread: no prefix for the scale, a unit whose first symbol takes none here ("1", "kg", "1/s")
+/// or is raised to a power ("m^3": "mm^3" would be 1e-9 m^3).
+QString prefixedUnit(const QString& unit, double scale)
+{
+    static const std::pair<int, const char*> prefixes[] = {{-15, "f"}, {-12, "p"}, {-9, "n"}, {-6, "\u00b5"}, {-3, "m"},
+                                                           {3, "k"},   {6, "M"},   {9, "G"},  {12, "T"}};
+    const int exponent = static_cast<int>(std::lround(std::log10(scale)));
+    const auto prefix = std::find_if(std::begin(prefixes), std::end(prefixes),
+                                     [exponent](const auto& p) { return p.first == exponent; });
+    const qsizetype end = unit.indexOf(QRegularExpression(QStringLiteral("[/^ *]")));
+    const QString first = end < 0 ? unit : unit.left(end);
+    const bool takesPrefix = QStringList{QStringLiteral("m"), QStringLiteral("s"), QStringLiteral("J"),
+                                         QStringLiteral("N"), QStringLiteral("Pa"), QStringLiteral("W"),
+                                         QStringLiteral("rad")}
+                                 .contains(first) &&
+                             !(end >= 0 && unit.at(end) == QLatin1Char('^'));
+    if (prefix == std::end(prefixes) || !takesPrefix) {
+        return {};
+    }
+    return QString::fromUtf8(prefix->second) + unit;
+}
+
+/// "name (unit)", with the display scale as the unit's SI prefix ("y (mm)", "E_kin (nJ)") or, where the unit takes
+/// none, as a factor in front of it ("Z (1e-06 1)"). A prefix keeps the title short enough for a narrow plot's side:
+/// "y (0.001 m)" was cut to "y (0.00...".
 QString axisTitleText(const QString& name, const QString& unit, double scale)
 {
     if (scale == 1.0) {
         return QStringLiteral("%1 (%2)").arg(name, unit);
+    }
+    if (const QString prefixed = prefixedUnit(unit, scale); !prefixed.isEmpty()) {
+        return QStringLiteral("%1 (%2)").arg(name, prefixed);
     }
     const QString factor = QString::number(scale, 'g', 1);
     return unit == QStringLiteral("1") ? QStringLiteral("%1 (%2)").arg(name, factor)
@@ -601,13 +634,15 @@ void PlotPanel::refreshPlot(Plot& thePlot)
             plot->theory->replace(scaled(std::move(theoryPoints), plot->leftName.scale));
         }
     }
+    // As few ticks as let their labels fit the plot as it is laid out now (a projector's text on a narrow plot).
+    const QRectF area = plot->chart->plotArea();
     const auto [l0, l1] = paddedRange(lowLeft, highLeft);
-    setRoundRange(*plot->left, l0, l1);
+    setRoundRange(*plot->left, l0, l1, area.height());
     if (plot->right != nullptr) {
         const auto [r0, r1] = paddedRange(lowRight, highRight);
-        setRoundRange(*plot->right, r0, r1);
+        setRoundRange(*plot->right, r0, r1, area.height());
     }
-    setRoundRange(*plot->time, t0, t1 > t0 ? t1 : t0 + 1.0);
+    setRoundRange(*plot->time, t0, t1 > t0 ? t1 : t0 + 1.0, area.width());
     if (plot == oscillationPlot_) {
         const auto window = chosenWindow_ ? chosenWindow_ : fittedWindow_;
         plot->view->setBand(window ? std::optional(std::pair(window->from, window->to)) : std::nullopt);

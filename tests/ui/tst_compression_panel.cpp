@@ -11,11 +11,14 @@
 #include <QChartView>
 #include <QDir>
 #include <QFile>
+#include <QFontMetricsF>
 #include <QTemporaryDir>
 #include <QTextStream>
 #include <QValueAxis>
 
 #include <QTest>
+
+#include <cmath>
 
 using granular::ui::CompressionPanel;
 using granular::ui::RunInfo;
@@ -138,6 +141,54 @@ private slots:
         // A new run (a reset) keeps none of the last run's histogram ("newest frame" of the run before).
         panel.startRun(compressionRun());
         QCOMPARE(panel.histogramContacts(), std::size_t{0});
+    }
+
+    /// At a projector's text size (presentation mode) on the studio's narrow panel, the histogram's force labels were
+    /// cut to "0.…": six labels of "0.000" did not fit side by side. The forces are now in mN (mcdem_compress's
+    /// contacts carry some 0.01 N) and there are as few ticks as let the labels fit.
+    void histogramLabelsFitANarrowPanelInPresentationMode()
+    {
+        CompressionPanel panel;
+        panel.resize(360, 600);
+        panel.setScale(1.6, 2.2);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.startRun(compressionRun());
+        auto frame = std::make_shared<granular::Frame>();
+        frame->position.assign(40, Eigen::Vector3f::Zero());
+        frame->radius.assign(40, 0.01F);
+        for (int i = 0; i + 1 < 40; ++i) {
+            frame->contacts.push_back({i, i + 1, 1e-3F * static_cast<float>(i % 13), false});
+        }
+        panel.showFrame(frame);
+        QChart* histogram = nullptr;
+        for (auto* view : panel.findChildren<QChartView*>()) {
+            if (view->objectName() == QStringLiteral("forceHistogram")) {
+                histogram = view->chart();
+            }
+        }
+        QVERIFY(histogram != nullptr);
+        QTRY_VERIFY(histogram->plotArea().width() > 0.0);
+        panel.showFrame(std::make_shared<granular::Frame>(*frame));  // laid out now: drawn again when the interval is up
+        QTest::qWait(400);
+        auto* force = qobject_cast<QValueAxis*>(histogram->axes(Qt::Horizontal).front());
+        QCOMPARE(force->titleText(), QStringLiteral("f_n (mN)"));
+        QVERIFY2(std::abs(force->max() - 12.0) < 1e-4, qPrintable(QString::number(force->max())));
+        // Every label (in the axis' format) is narrower than the spacing of the ticks it stands between.
+        const QFontMetricsF metrics(force->labelsFont());
+        const int decimals = force->labelFormat().mid(2, force->labelFormat().size() - 3).toInt();
+        const double spacing = force->tickInterval() / (force->max() - force->min()) * histogram->plotArea().width();
+        int labels = 0;
+        for (double tick = force->tickAnchor(); tick <= force->max() + 1e-9; tick += force->tickInterval()) {
+            const QString label = QString::number(tick, 'f', decimals);
+            QVERIFY2(metrics.horizontalAdvance(label) < spacing,
+                     qPrintable(QStringLiteral("label %1 is %2 px, the ticks %3 px apart")
+                                    .arg(label)
+                                    .arg(metrics.horizontalAdvance(label))
+                                    .arg(spacing)));
+            ++labels;
+        }
+        QVERIFY2(labels >= 2, qPrintable(QString::number(labels)));
     }
 };
 
