@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <string>
 
@@ -51,8 +52,31 @@ std::string restitutionText(const MaterialModel& material)
                                           : "e = " + formatShort(material.restitution);
 }
 
+/// Where most of the impact speed is what gravity adds by a fall across the container: ", most of it a fall of H m
+/// across the container (its highest grain at Y m)"; empty otherwise. A packing file with one grain at 1e300 m made
+/// the container that tall, and the advice blamed the time step for an impact speed of 4e150 m/s without saying why.
+std::string fallText(const World& world, double impactSpeed)
+{
+    const double g = world.gravity.norm();
+    const auto& p = world.particles;
+    if (world.bounds.isEmpty() || !(g > 0.0) || p.size() == 0) {
+        return {};
+    }
+    const double span = world.bounds.sizes().maxCoeff();
+    if (!(std::sqrt(2.0 * g * span) > 0.5 * impactSpeed)) {
+        return {};
+    }
+    const Vec3 up = -world.gravity / g;
+    double highest = -std::numeric_limits<double>::infinity();
+    for (const Vec3& x : p.position) {
+        highest = std::max(highest, up.dot(x));
+    }
+    return ", most of it a fall of " + formatShort(span) + " m across the container (its highest grain at " +
+           formatShort(highest) + " m)";
+}
+
 ContactTimeScale pairingTimeScale(const Pairing& pairing, const MaterialModel& material, const HertzCalibration& hertz,
-                                  double speed, double overlap)
+                                  double speed, double overlap, const std::string& speedText)
 {
     const Contact c = probeContact(pairing.kind, pairing.normalMass, pairing.tangentialMass);
     const PairLaw law = pairLawFor(material, c, pairing.radius0, pairing.radius1, hertz.alpha);
@@ -78,7 +102,8 @@ ContactTimeScale pairingTimeScale(const Pairing& pairing, const MaterialModel& m
     }
     scale.contact = std::string(pairing.name) + " contact of the Hertz law, k_h = " + formatShort(law.stiffness) +
                     " N/m^1.5, m* = " + formatShort(pairing.normalMass) +
-                    " kg, e = " + formatShort(material.restitution) + ", impact speed " + formatShort(speed) + " m/s";
+                    " kg, e = " + formatShort(material.restitution) + ", impact speed " + formatShort(speed) + " m/s" +
+                    speedText;
     return scale;
 }
 
@@ -134,8 +159,10 @@ ContactTimeScale contactTimeScale(const World& world, const MaterialModel& mater
     const auto tangentialTerm = [&p](std::size_t i) {
         return 1.0 / p.mass[i] + p.radius[i] * p.radius[i] / p.inertia[i];
     };
+    const std::string speedText = fallText(world, impactSpeed);
     const auto consider = [&](const Pairing& pairing) {
-        const ContactTimeScale scale = pairingTimeScale(pairing, material, hertz, impactSpeed, largestOverlap);
+        const ContactTimeScale scale =
+            pairingTimeScale(pairing, material, hertz, impactSpeed, largestOverlap, speedText);
         if (scale.resolution < fastest.resolution) {
             fastest = scale;
         }

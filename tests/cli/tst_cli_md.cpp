@@ -27,7 +27,26 @@ private slots:
     void chainSwitchesToMdWithOneFlag();
     void badMaterialIsOneLineNamingTheKey();
     void substepsAreCappedAndSaySo();
+    void aGrainFarAboveTheRestIsNamedAsTheCause();
 };
+
+/// A packing file with one grain at y = 1e300 m passes the box check (the plate starts above the highest grain), and
+/// the run blows up at once: the cause names the fall across the container and that grain's height, not only an
+/// impact speed of 4.4e150 m/s with a time step to blame.
+void CliSoftParticleTest::aGrainFarAboveTheRestIsNamedAsTheCause()
+{
+    const ScratchDirectory dir;
+    const fs::path packing = dir.path / "far.csv";
+    std::ofstream(packing) << "x,y,z,radius\n0.011,0.0105,0.011,0.0104\n0.033,0.0105,0.011,0.0104\n"
+                              "0.011,1e300,0.011,0.0104\n";
+    const Result r = runGranular("run mcdem_compress --quiet --set particles.file='" + packing.string() +
+                                 "' --set box.width=0.066 --set box.depth=0.066 --set run.time=0.01 --out '" +
+                                 (dir.path / "run").string() + "'");
+    QVERIFY2(r.err.find("blow-up") != std::string::npos, r.err.c_str());
+    QVERIFY2(r.err.find("most of it a fall of 1e+300 m across the container (its highest grain at 1e+300 m)") !=
+                 std::string::npos,
+             r.err.c_str());
+}
 
 void CliSoftParticleTest::seedTimeStepIsWarnedWithASuggestion()
 {
