@@ -20,6 +20,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// " (the system's message for errno `cause`)", or nothing where the system gave no reason.
+std::string systemReason(int cause)
+{
+    return cause != 0 ? " (" + std::generic_category().message(cause) + ")" : std::string();
+}
+
 /// The prefix of DIR's staging folders, which live next to it.
 std::string stagingPrefix(const fs::path& directory)
 {
@@ -232,14 +238,19 @@ void RunOutput::write(const std::string& relativePath, const std::function<void(
     const fs::path path = staging_ / relativePath;
     std::error_code error;
     fs::create_directories(path.parent_path(), error);
+    errno = 0;
     std::ofstream out(path, std::ios::binary);
+    int cause = out ? 0 : errno;
     if (out) {
         out.precision(9);
         content(out);
         out.close();
+        cause = out ? 0 : errno;
     }
     if (!out) {
-        throw std::runtime_error("--out: writing " + (directory_ / relativePath).string() + " failed");
+        // The system's reason where it gave one (a full disk, ...): "failed" alone left the user guessing.
+        throw std::runtime_error("--out: writing " + (directory_ / relativePath).string() + " failed" +
+                                 systemReason(cause) + "; the earlier output is kept");
     }
 }
 
@@ -298,8 +309,7 @@ void writeFileAtomically(const fs::path& path, const std::function<void(std::ost
             std::error_code ignored;
             fs::remove(temporary, ignored);
             // The system's reason where it gave one (a folder without write permission, a full disk, ...).
-            throw std::runtime_error("cannot write " + path.string() +
-                                     (cause != 0 ? " (" + std::generic_category().message(cause) + ")" : ""));
+            throw std::runtime_error("cannot write " + path.string() + systemReason(cause));
         }
     }
     std::error_code error;

@@ -112,6 +112,25 @@ private slots:
                      message.find(std::generic_category().message(ENOTDIR)) != std::string::npos,
                  message.c_str());
     }
+
+    // A run's output file that cannot be written says why too ("writing ... failed" alone, before 2026-12-02): here
+    // its folder's name is taken by a file in the staging folder; a full disk gives "No space left on device".
+    void aFailedOutputFileNamesItsCause()
+    {
+        const ScratchDirectory dir;
+        std::string message;
+        try {
+            granular::RunOutput output(dir.path / "run");
+            output.write("frames", [](std::ostream& out) { out << "a file where a folder goes"; });
+            output.write("frames/frame_0.vtp", [](std::ostream& out) { out << "frame"; });
+        } catch (const std::runtime_error& error) {
+            message = error.what();
+        }
+        QVERIFY2(message.find("--out: writing " + (dir.path / "run" / "frames" / "frame_0.vtp").string() +
+                              " failed (" + std::generic_category().message(ENOTDIR) + ")") == 0,
+                 message.c_str());
+        QVERIFY(!fs::exists(dir.path / "run"));
+    }
 };
 
 QTEST_APPLESS_MAIN(CliCheckpointFileTest)
