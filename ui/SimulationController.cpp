@@ -5,8 +5,10 @@
 #include "SimulationFile.h"
 #include "ThreadPriority.h"
 #include "ValueText.h"
+#include "scenario/Parameter.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
+#include "scenario/Value.h"
 #include "sim/BlowUpGuard.h"
 #include "sim/Run.h"
 #include "sim/Simulation.h"
@@ -21,6 +23,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -187,8 +190,10 @@ public:
 
     void setParameter(const std::string& key, const std::string& text)
     {
+        std::optional<Value> parsed;
         try {
             const Value value = Schema::instance().parse(key, text);
+            parsed = value;
             if (key == "solver.method") {  // switches the method on the running state
                 changeMethod(std::get<std::string>(value));
                 return;
@@ -196,7 +201,17 @@ public:
             apply(key, value);
             publish(true);
         } catch (const std::exception& error) {
-            const QString message = QString::fromUtf8(error.what());
+            std::string refusal = error.what();
+            // A rule between two keys names the other one first ("run.time: 40 s is shorter than one step of
+            // solver.dt = 50 s" for solver.dt = 50): say which edit it refuses.
+            if (parsed && refusal.rfind(key + ":", 0) != 0) {
+                const Parameter* parameter = Schema::instance().find(key);
+                const std::string unit = parameter == nullptr || parameter->unit.empty() || parameter->unit == "1"
+                                             ? std::string()
+                                             : " " + parameter->unit;
+                refusal = key + " = " + formatValue(*parsed) + unit + " is refused: " + refusal;
+            }
+            const QString message = QString::fromStdString(refusal);
             const QString k = qs(key);
             post([k, message](SimulationController& c) { emit c.parameterRejected(k, message); });
         }

@@ -281,6 +281,20 @@ private slots:
         controller->setParameter(QStringLiteral("no.such.key"), QStringLiteral("1"));
         QVERIFY(rejected.wait(kTimeout));
         QVERIFY(rejected.at(2).at(1).toString().contains(QStringLiteral("no.such.key")));
+        // A rule between two keys names the edit it refuses first, then the other key's rule (it began with
+        // "piston.load_step: ..." for an edit of piston.force). Both keys are live: a negative load step, then a
+        // force that the step would turn into a pull.
+        controller->setParameter(QStringLiteral("piston.load_step"), QStringLiteral("-10000"));
+        QVERIFY(accepted.wait(kTimeout));
+        controller->setParameter(QStringLiteral("piston.force"), QStringLiteral("5000"));
+        QVERIFY(rejected.wait(kTimeout));
+        QCOMPARE(rejected.at(3).at(0).toString(), QStringLiteral("piston.force"));
+        QVERIFY2(rejected.at(3).at(1).toString().startsWith(
+                     QStringLiteral("piston.force = 5000 N is refused: piston.load_step: ")),
+                 qPrintable(rejected.at(3).at(1).toString()));
+        controller->setParameter(QStringLiteral("piston.load_step"), QStringLiteral("4000"));
+        QVERIFY(accepted.wait(kTimeout));
+        accepted.clear();
         QCOMPARE(accepted.size(), 0);
 
         // A live key takes effect at once, an on-reset key says so.
@@ -293,7 +307,7 @@ private slots:
         QVERIFY(accepted.wait(kTimeout));
         QCOMPARE(accepted.at(1).at(0).toString(), QStringLiteral("particles.count"));
         QCOMPARE(accepted.at(1).at(2).toBool(), false);
-        QCOMPARE(rejected.size(), 3);
+        QCOMPARE(rejected.size(), 4);
 
         // The reset builds the world with the new count and keeps the live value.
         Published published;
