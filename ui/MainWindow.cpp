@@ -197,6 +197,10 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
     // The REC label counts every frame as it is taken: by the second's tick alone it read "REC 0 frames" through a
     // recording's first second (and in a screenshot of a short recorded run).
     connect(view_, &SceneView::frameCaptured, this, [this](const QImage& image) {
+        if (recordWholeWindow_) {
+            // A frame of the whole window shows its own number (it showed the count of the frames before it).
+            recordLabel_->setText(tr("REC %1 frames").arg(recorder_->recordedFrames() + 1));
+        }
         recorder_->addFrame(recordWholeWindow_ ? windowImage(image) : image);
         showRecordingState();
     });

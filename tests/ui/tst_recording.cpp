@@ -131,6 +131,22 @@ QString listed(const std::vector<double>& values)
     return texts.join(QLatin1Char(' '));
 }
 
+/// The same colour at every pixel (QImage's == also compares the colour space a PNG file brings).
+bool samePixels(const QImage& a, const QImage& b)
+{
+    if (a.size() != b.size()) {
+        return false;
+    }
+    for (int y = 0; y < a.height(); ++y) {
+        for (int x = 0; x < a.width(); ++x) {
+            if (a.pixelColor(x, y).rgb() != b.pixelColor(x, y).rgb()) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 QStringList framesIn(const QString& folder)
 {
     return QDir(folder).entryList({QStringLiteral("frame_*.png")}, QDir::Files, QDir::Name);
@@ -282,6 +298,32 @@ private slots:
         const QString again = window_->startRecording(folders.front());
         QVERIFY2(again.contains(QStringLiteral("already holds a recording")), qPrintable(again));
         QVERIFY(!window_->recorder()->isRecording());
+    }
+
+    /// A frame of the whole window shows the REC label with that frame's own number: it showed the count of the
+    /// frames before it ("REC 1 frames" on frame_000002.png).
+    void aWholeWindowFrameShowsItsOwnNumber()
+    {
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const QString folder = directory.filePath(QStringLiteral("take"));
+        const QString error = window_->startRecording(folder, true);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(window_->recorder()->recordedFrames() >= 1, kTimeout);
+        controller_->playSteps(1);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->recorder()->recordedFrames() >= 2, kTimeout);
+        QTest::qWait(300);  // the paused run draws nothing more
+        const qint64 frames = window_->recorder()->recordedFrames();
+        auto* label = window_->findChild<QLabel*>(QStringLiteral("recording"));
+        QVERIFY(label != nullptr);
+        QCOMPARE(label->text(), QStringLiteral("REC %1 frames").arg(frames));
+        const QRect where(label->mapTo(window_.get(), QPoint(0, 0)), label->size());
+        const QImage expected = window_->grab().toImage().copy(where);
+        (void)window_->stopRecording();
+        QTRY_COMPARE_WITH_TIMEOUT(window_->recorder()->writtenFrames(), frames, kTimeout);
+        const QImage last(QDir(folder).filePath(QStringLiteral("frame_%1.png").arg(frames, 6, 10, QLatin1Char('0'))));
+        QVERIFY(!last.isNull());
+        QVERIFY2(samePixels(last.copy(where), expected), "the frame's REC label is not the label of its own number");
     }
 
 private:
