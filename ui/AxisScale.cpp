@@ -23,7 +23,8 @@ double displayScale(double low, double high)
         return 1.0;
     }
     const int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
-    const bool longLabels = exponent < 0 && roundTicks(low, high, 5).decimals >= 3;
+    // 0.0016 -> 1.6 is shorter; 0.3004 -> 300.4 is not (a volume fraction read as "300.4" beside "(0.001)").
+    const bool longLabels = exponent <= -2 && roundTicks(low, high, 5).decimals >= 3;
     if (exponent >= -3 && exponent <= 5 && !longLabels) {
         return 1.0;
     }
@@ -42,11 +43,11 @@ QString prefixedUnit(const QString& unit, double scale)
                                      [exponent](const auto& p) { return p.first == exponent; });
     const qsizetype end = unit.indexOf(QRegularExpression(QStringLiteral("[/^ *]")));
     const QString first = end < 0 ? unit : unit.left(end);
-    const bool takesPrefix = QStringList{QStringLiteral("m"), QStringLiteral("s"), QStringLiteral("J"),
-                                         QStringLiteral("N"), QStringLiteral("Pa"), QStringLiteral("W"),
-                                         QStringLiteral("rad")}
-                                 .contains(first) &&
-                             !(end >= 0 && unit.at(end) == QLatin1Char('^'));
+    const bool takesPrefix =
+        QStringList{QStringLiteral("m"),  QStringLiteral("s"), QStringLiteral("J"),  QStringLiteral("N"),
+                    QStringLiteral("Pa"), QStringLiteral("W"), QStringLiteral("rad")}
+            .contains(first) &&
+        !(end >= 0 && unit.at(end) == QLatin1Char('^'));
     if (prefix == std::end(prefixes) || !takesPrefix) {
         return {};
     }

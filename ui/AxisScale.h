@@ -5,7 +5,7 @@
 namespace granular::ui {
 
 /// A power of ten, 10^(3k), that brings the values of [low, high] into a range Qt Charts labels well
-/// (it cannot lay out an axis whose values are ~1e-10); 1 when they are there already. Values below 1 whose
+/// (it cannot lay out an axis whose values are ~1e-10); 1 when they are there already. Values below 0.1 whose
 /// ticks take three decimals or more are scaled too: beside a second vertical axis on a narrow plot, labels such
 /// as "0.0016" and "-0.0004" were cut to "0.0..." (md_impact's millimetres in presentation mode); "1.6" fits.
 [[nodiscard]] double displayScale(double low, double high);

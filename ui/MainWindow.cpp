@@ -68,6 +68,10 @@ constexpr int kThresholdTicks = 40;
 /// Presentation mode: text this many times its usual size, lines this many times their usual width.
 constexpr double kPresentationFontScale = 1.6;
 constexpr double kPresentationLineScale = 2.2;
+/// The Scenario dock's width (px), usual and in presentation mode: at a projector's text size the parameter form's
+/// rows (a key, its field, unit and "on reset") need some 340 px, beside the dock's frame and scroll bar.
+constexpr int kScenarioDockWidth = 330;
+constexpr int kPresentationScenarioDockWidth = 400;
 /// Drawn radius / radius of a 3D scene with contacts when its scenario leaves view.grain_size automatic.
 constexpr double kChainViewGrainSize = 0.5;
 
@@ -125,7 +129,7 @@ MainWindow::MainWindow(SimulationController& controller, QWidget* parent)
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     dock->setWidget(tabs);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
-    resizeDocks({dock}, {330}, Qt::Horizontal);
+    resizeDocks({dock}, {kScenarioDockWidth}, Qt::Horizontal);
 
     buildActions();
     buildDisplayBar();
@@ -655,6 +659,9 @@ void MainWindow::setPresentation(bool on)
         }
     }
     setFont(font);
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("scenarioDock")); dock != nullptr) {
+        resizeDocks({dock}, {on ? kPresentationScenarioDockWidth : kScenarioDockWidth}, Qt::Horizontal);
+    }
     plots_->setScale(on ? kPresentationFontScale : 1.0, on ? kPresentationLineScale : 1.0);
     compression_->setScale(on ? kPresentationFontScale : 1.0, on ? kPresentationLineScale : 1.0);
     applyDisplayOptions();

@@ -6,15 +6,19 @@
 #include "settings/ParameterUse.h"
 #include "settings/SettingsBinding.h"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QColor>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFont>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPalette>
 #include <QScrollArea>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -53,7 +57,26 @@ const QString kOpenFileItem = QStringLiteral("Open file...");
 /// The picker items' role that marks a saved state's file (bool).
 constexpr int kSavedStateRole = Qt::UserRole + 1;
 const QString kErrorStyle = QStringLiteral("border: 1px solid #c62828; background: #fdecea;");
-const QString kUnusedStyle = QStringLiteral("color: palette(mid);");
+
+/// Colours a label's text through its palette, and makes it bold or italic through a font that sets only that: a
+/// style sheet would keep the window's font from reaching the label (in presentation mode the description, the
+/// hints and the "on reset" marks stayed at the usual size).
+void styleText(QLabel& label, const QColor& colour, bool bold = false, bool italic = false)
+{
+    QPalette palette = label.palette();
+    palette.setColor(QPalette::WindowText, colour);
+    label.setPalette(palette);
+    QFont font;
+    font.setBold(bold);
+    font.setItalic(italic);
+    label.setFont(font);
+}
+
+/// The text colour of keys the run does not use and of their reasons.
+QColor unusedColour()
+{
+    return QApplication::palette().color(QPalette::Mid);
+}
 
 }  // namespace
 
@@ -86,10 +109,10 @@ ParameterPanel::ParameterPanel(QWidget* parent)
     connect(scenarioPicker_, &QComboBox::activated, this, &ParameterPanel::chooseScenario);
 
     description_->setWordWrap(true);
-    description_->setStyleSheet(QStringLiteral("color: palette(dark);"));
+    styleText(*description_, QApplication::palette().color(QPalette::Dark));
     error_->setWordWrap(true);
     error_->setObjectName(QStringLiteral("parameterError"));
-    error_->setStyleSheet(QStringLiteral("color: #c62828;"));
+    styleText(*error_, QColor(0xc6, 0x28, 0x28));
     error_->hide();
 
     auto* layout = new QVBoxLayout(this);
@@ -174,7 +197,7 @@ void ParameterPanel::buildForm()
         row.reason = new QLabel(row.field);
         row.reason->setObjectName(QStringLiteral("unusedReason"));
         row.reason->setWordWrap(true);
-        row.reason->setStyleSheet(kUnusedStyle + QStringLiteral(" font-style: italic;"));
+        styleText(*row.reason, unusedColour(), false, true);
         row.reason->hide();
         column->addWidget(row.reason);
         const std::string name = p.key.substr(p.key.find('.') == std::string::npos ? 0 : p.key.find('.') + 1);
@@ -202,6 +225,10 @@ QWidget* ParameterPanel::makeEditor(const Parameter& p, Row& row)
         for (const auto& choice : p.choices) {
             row.combo->addItem(QString::fromStdString(choice));
         }
+        // As narrow as the dock needs (the popup shows every choice whole): sized to its longest choice
+        // ("fully_implicit") at a projector's text size, a box pushed the units and marks past the dock's edge.
+        row.combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        row.combo->setMinimumContentsLength(6);
         connect(row.combo, &QComboBox::activated, this,
                 [this, key, combo = row.combo](int index) { commit(key, combo->itemText(index)); });
         return row.combo;
@@ -279,13 +306,14 @@ void ParameterPanel::showMutability(Row& row, bool pending)
 {
     if (row.parameter->mutability == Mutability::Live) {
         row.mutability->setText(tr("live"));
-        row.mutability->setStyleSheet(QStringLiteral("color: #2e7d32;"));
+        styleText(*row.mutability, QColor(0x2e, 0x7d, 0x32));
     } else if (pending) {
         row.mutability->setText(tr("pending reset"));
-        row.mutability->setStyleSheet(QStringLiteral("color: #e65100; font-weight: bold;"));
+        styleText(*row.mutability, QColor(0xe6, 0x51, 0x00), true);
     } else {
-        row.mutability->setText(tr("applies on reset"));
-        row.mutability->setStyleSheet(QStringLiteral("color: palette(dark);"));
+        // Short: "applies on reset" pushed the fields past a projector-sized dock's edge (the tooltip says more).
+        row.mutability->setText(tr("on reset"));
+        styleText(*row.mutability, QApplication::palette().color(QPalette::Dark));
     }
 }
 
@@ -367,7 +395,11 @@ void ParameterPanel::showUse()
             const QString reason = QString::fromStdString(unusedReason(key, settings));
             row.reason->setText(reason.isEmpty() ? QString() : tr("not used: %1").arg(reason));
             row.reason->setVisible(!reason.isEmpty());
-            row.label->setStyleSheet(reason.isEmpty() ? QString() : kUnusedStyle);
+            QPalette palette = QApplication::palette();
+            if (!reason.isEmpty()) {
+                palette.setColor(QPalette::WindowText, unusedColour());
+            }
+            row.label->setPalette(palette);
             (reason.isEmpty() ? used : unused).push_back(&row);
         }
         for (auto* list : {&used, &unused}) {
@@ -386,7 +418,9 @@ void ParameterPanel::showUse()
             usedGroups_->addWidget(box);
         }
     }
-    unusedToggle_->setText(tr("Not used by this run: %n group(s)", nullptr, folded));
+    // Short: at a projector's text size "Not used by this run: 5 group(s)" was the widest line of the panel and
+    // pushed every field's unit and mark past the dock's edge.
+    unusedToggle_->setText(folded == 1 ? tr("Not used: 1 group") : tr("Not used: %1 groups").arg(folded));
     unusedToggle_->setVisible(folded > 0);
 }
 

@@ -25,8 +25,8 @@ namespace granular::ui {
 /// one row per key with its unit, accepted range and description (tooltip), grouped by the key's
 /// first part. The keys that act on this run come first: within a group the unused keys follow the used
 /// ones, greyed, with the reason under them (settings/ParameterUse, from the values in force and pending);
-/// groups without a used key are folded away under "Not used by this run". Live keys apply as soon as
-/// they are edited; the others say "applies on reset" and, once changed, "pending reset". A value the
+/// groups without a used key are folded away under "Not used: N groups". Live keys apply as soon as
+/// they are edited; the others say "on reset" and, once changed, "pending reset". A value the
 /// simulation rejects is marked and the schema's message shown.
 /// On top: the scenario picker (built-ins and "Open file...").
 /// Lives on the GUI thread; it only emits edits, the controller decides.
@@ -55,7 +55,7 @@ public:
 
     /// The text a key's editor shows now (tests).
     [[nodiscard]] QString editorText(const QString& key) const;
-    /// "live", "applies on reset" or "pending reset" (tests).
+    /// "live", "on reset" or "pending reset" (tests).
     [[nodiscard]] QString mutabilityText(const QString& key) const;
     /// The last rejection shown, empty when none.
     [[nodiscard]] QString errorText() const;

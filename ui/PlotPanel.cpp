@@ -235,8 +235,7 @@ struct PlotPanel::Plot {
 PlotPanel::PlotPanel(QWidget* parent)
     : QWidget(parent), chartsLayout_(new QVBoxLayout), oscillationControls_(new QWidget(this)),
       oscillationLabel_(new QLabel(this)), automaticWindowButton_(new QPushButton(tr("Fit after sliding stops"), this)),
-      zoomToWindowBox_(new QCheckBox(tr("Zoom onto the fit window"), this)),
-      refreshTimer_(new QTimer(this))
+      zoomToWindowBox_(new QCheckBox(tr("Zoom onto the fit window"), this)), refreshTimer_(new QTimer(this))
 {
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);

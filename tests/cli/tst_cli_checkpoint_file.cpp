@@ -126,8 +126,8 @@ private slots:
         } catch (const std::runtime_error& error) {
             message = error.what();
         }
-        QVERIFY2(message.find("--out: writing " + (dir.path / "run" / "frames" / "frame_0.vtp").string() +
-                              " failed (" + std::generic_category().message(ENOTDIR) + ")") == 0,
+        QVERIFY2(message.find("--out: writing " + (dir.path / "run" / "frames" / "frame_0.vtp").string() + " failed (" +
+                              std::generic_category().message(ENOTDIR) + ")") == 0,
                  message.c_str());
         QVERIFY(!fs::exists(dir.path / "run"));
     }

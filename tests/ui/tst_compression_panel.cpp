@@ -169,7 +169,8 @@ private slots:
         }
         QVERIFY(histogram != nullptr);
         QTRY_VERIFY(histogram->plotArea().width() > 0.0);
-        panel.showFrame(std::make_shared<granular::Frame>(*frame));  // laid out now: drawn again when the interval is up
+        panel.showFrame(
+            std::make_shared<granular::Frame>(*frame));  // laid out now: drawn again when the interval is up
         QTest::qWait(400);
         auto* force = qobject_cast<QValueAxis*>(histogram->axes(Qt::Horizontal).front());
         QCOMPARE(force->titleText(), QStringLiteral("f_n (mN)"));

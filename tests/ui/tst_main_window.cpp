@@ -306,7 +306,7 @@ private slots:
         QCOMPARE(window_->parameterPanel()->editorText(key), QStringLiteral("500"));
         // Set back to the value in force: nothing waits, no mark.
         typeAndEnter(count, QString::number(inForce));
-        QTRY_COMPARE_WITH_TIMEOUT(window_->parameterPanel()->mutabilityText(key), QStringLiteral("applies on reset"),
+        QTRY_COMPARE_WITH_TIMEOUT(window_->parameterPanel()->mutabilityText(key), QStringLiteral("on reset"),
                                   kTimeout);
     }
 
@@ -583,8 +583,7 @@ private slots:
             return std::tuple(timeLabel->font().pointSizeF(),
                               chart->axes(Qt::Horizontal).front()->labelsFont().pointSizeF(), line->pen().widthF(),
                               window_->sceneView()->options().textScale, window_->sceneView()->options().lineScale,
-                              histogram->titleFont().pointSizeF(),
-                              bar->pen().widthF());
+                              histogram->titleFont().pointSizeF(), bar->pen().widthF());
         };
         const auto [text, axisLabels, pen, sceneText, sceneLines, compressionText, compressionPen] = measure();
         QCOMPARE(sceneText, 1.0);

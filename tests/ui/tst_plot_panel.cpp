@@ -421,8 +421,8 @@ private slots:
                  qPrintable(QStringLiteral("the GUI thread was blocked for %1 ms").arg(longestGapMs)));
     }
 
-    /// piston2d's oscillation after the load step (~2 mm) is a flat line on an axis spanning the piston's fall of ~90 m;
-    /// "Zoom onto the fit window" shows the window alone, its height axis fitted to the oscillation.
+    /// piston2d's oscillation after the load step (~2 mm) is a flat line on an axis spanning the piston's fall of ~90
+    /// m; "Zoom onto the fit window" shows the window alone, its height axis fitted to the oscillation.
     void zoomingOntoTheFitWindowShowsTheMillimetreOscillation()
     {
         PlotPanel panel;
@@ -436,7 +436,7 @@ private slots:
         for (int i = 0; i <= 4000; ++i) {
             const double t = 0.01 * i;
             const double s = t - 30.0;
-            const double height = t < 20.0    ? 150.0 - 4.5 * t
+            const double height = t < 20.0   ? 150.0 - 4.5 * t
                                   : s <= 0.0 ? 60.0
                                              : 59.998 + 0.002 * std::exp(-s / 0.8) * std::cos(15.0 * s);
             rows.push_back({t, {height, 0.0, 2000.0}});
