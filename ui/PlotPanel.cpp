@@ -82,9 +82,8 @@ std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& 
     std::vector<ChartSpec> specs;
     const auto has = [&series](const char* column) { return series.has(column); };
     if (!oscillationColumn.empty()) {
-        const QString title = oscillationColumn == "piston_y"
-                                  ? QObject::tr("Piston height and damped-oscillation fit")
-                                  : QObject::tr("Probe position and damped-oscillation fit");
+        const QString title =
+            oscillationColumn == "piston_y" ? QObject::tr("Piston height") : QObject::tr("Probe position");
         specs.push_back({title, {{oscillationColumn, columnLabel(oscillationColumn), kFirstColour}}, true});
     }
     if (has("height") && has("velocity")) {
@@ -441,10 +440,11 @@ void PlotPanel::rebuildCharts()
                 {curve.column, addSeries(curve.label, curve.colour, curve.style, curve.rightAxis), curve.rightAxis});
         }
         if (spec.oscillation) {
-            plot->fit = addSeries(tr("fit (Unger & Kertesz 2003, eq. 64)"), kFitColour, Qt::DashLine, false);
+            // Short names (the summary under the plot names the paper): at a projector's text size the title and the
+            // legend were cut ("Piston height and damped-os...", "fit (Unger & Kertesz 2003, ...").
+            plot->fit = addSeries(tr("fit (eq. 64)"), kFitColour, Qt::DashLine, false);
             if (settings_ && settings_->setup == Setup::Chain) {
-                plot->theory =
-                    addSeries(tr("theory (Unger & Kertesz 2003, eq. 58, 60)"), kTheoryColour, Qt::DotLine, false);
+                plot->theory = addSeries(tr("theory (eq. 58, 60)"), kTheoryColour, Qt::DotLine, false);
             }
         }
         plot->chart->legend()->setVisible(plot->chart->series().size() > 1);
@@ -701,7 +701,8 @@ QString PlotPanel::oscillationSummary() const
     QString text = tr("Window %1 - %2 s: ").arg(formatNumber(o.window.from), formatNumber(o.window.to));
     const bool resolved = o.fit && o.fit->resolved;
     if (resolved) {
-        text += tr("fit \u03c9 = %1 \u00b1 %2 rad/s, \u03c4 = %3 \u00b1 %4 s (R\u00b2 = %5)")
+        text += tr("fit of Unger & Kertesz 2003, eq. 64: \u03c9 = %1 \u00b1 %2 rad/s, \u03c4 = %3 \u00b1 %4 s (R\u00b2 "
+                   "= %5)")
                     .arg(formatNumber(o.fit->omega), formatNumber(o.fit->omegaError), formatNumber(o.fit->tau),
                          formatNumber(o.fit->tauError), QString::number(o.fit->r2, 'f', 3));
     } else if (o.fit && o.fit->converged) {
@@ -718,7 +719,7 @@ QString PlotPanel::oscillationSummary() const
         text += tr("; no theory: %1").arg(QString::fromStdString(o.theoryNote));
     }
     if (o.theoryOmega) {
-        text += tr("; theory \u03c9 = %1 rad/s, \u03c4 = %2 s")
+        text += tr("; theory of eq. 58, 60: \u03c9 = %1 rad/s, \u03c4 = %2 s")
                     .arg(formatNumber(*o.theoryOmega), formatNumber(*o.theoryTau));
         if (resolved) {
             text += tr(" (fit/theory %1, %2)")
