@@ -39,8 +39,8 @@ QString prefixedUnit(const QString& unit, double scale)
     static const std::pair<int, const char*> prefixes[] = {{-15, "f"}, {-12, "p"}, {-9, "n"}, {-6, "\u00b5"}, {-3, "m"},
                                                            {3, "k"},   {6, "M"},   {9, "G"},  {12, "T"}};
     const int exponent = static_cast<int>(std::lround(std::log10(scale)));
-    const auto prefix = std::find_if(std::begin(prefixes), std::end(prefixes),
-                                     [exponent](const auto& p) { return p.first == exponent; });
+    const auto* const prefix = std::find_if(std::begin(prefixes), std::end(prefixes),
+                                            [exponent](const auto& p) { return p.first == exponent; });
     const qsizetype end = unit.indexOf(QRegularExpression(QStringLiteral("[/^ *]")));
     const QString first = end < 0 ? unit : unit.left(end);
     const bool takesPrefix =

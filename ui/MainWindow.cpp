@@ -429,7 +429,9 @@ void MainWindow::buildDisplayBar()
     particleSize_->setToolTip(tr("Drawn radius / radius: smaller spheres show the chains inside 3D packings"));
     connect(particleSize_, &QSlider::valueChanged, this, &MainWindow::applyDisplayOptions);
     bar->addWidget(particleSize_);
+    // Apart from the slider: it ran into the box's mark in presentation mode.
     periodicImages_ = new QCheckBox(tr("periodic images"), bar);
+    periodicImages_->setContentsMargins(8, 0, 0, 0);
     periodicImages_->setObjectName(QStringLiteral("periodicImages"));
     periodicImages_->setToolTip(tr("The periodic cell's neighbouring images around it, dimmed: grains and force chains "
                                    "across the boundary read as one packing"));

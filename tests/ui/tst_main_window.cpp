@@ -306,8 +306,7 @@ private slots:
         QCOMPARE(window_->parameterPanel()->editorText(key), QStringLiteral("500"));
         // Set back to the value in force: nothing waits, no mark.
         typeAndEnter(count, QString::number(inForce));
-        QTRY_COMPARE_WITH_TIMEOUT(window_->parameterPanel()->mutabilityText(key), QStringLiteral("on reset"),
-                                  kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->parameterPanel()->mutabilityText(key), QStringLiteral("on reset"), kTimeout);
     }
 
     void theMethodBoxShowsTheMethodThatRuns()
