@@ -31,6 +31,18 @@ double displayScale(double low, double high)
     return std::pow(10.0, 3 * static_cast<int>(std::floor(exponent / 3.0)));
 }
 
+AxisDisplay axisDisplay(double low, double high)
+{
+    const double span = high - low;
+    const double magnitude = std::max(std::abs(low), std::abs(high));
+    if (!std::isfinite(span) || !std::isfinite(magnitude) || !(span > 0.0) || !(span < 1e-3 * magnitude)) {
+        return {0.0, displayScale(low, high)};
+    }
+    const double quantum = std::pow(10.0, std::ceil(std::log10(span)));
+    const double offset = std::round(0.5 * (low + high) / quantum) * quantum;
+    return {offset, displayScale(low - offset, high - offset)};
+}
+
 /// `unit` with the SI prefix of `scale` (10^(3k)) in front: "mm/s" for 1e-3 and "m/s", "nJ" for 1e-9 and "J". Empty
 /// where that would misread: no prefix for the scale, a unit whose first symbol takes none here ("1", "kg", "1/s")
 /// or is raised to a power ("m^3": "mm^3" would be 1e-9 m^3).
@@ -68,6 +80,17 @@ QString axisTitleText(const QString& name, const QString& unit, double scale)
     const QString factor = QString::number(scale, 'g', 1);
     return unit == QStringLiteral("1") ? QStringLiteral("%1 (%2)").arg(name, factor)
                                        : QStringLiteral("%1 (%2 %3)").arg(name, factor, unit);
+}
+
+QString axisTitleText(const QString& name, const QString& unit, const AxisDisplay& display)
+{
+    if (display.offset == 0.0) {
+        return axisTitleText(name, unit, display.scale);
+    }
+    const QString offset = QString::number(display.offset, 'g', 12);
+    const QString shifted = unit == QStringLiteral("1") ? QStringLiteral("%1 \u2212 %2").arg(name, offset)
+                                                        : QStringLiteral("%1 \u2212 %2 %3").arg(name, offset, unit);
+    return axisTitleText(shifted, unit, display.scale);
 }
 
 }  // namespace granular::ui

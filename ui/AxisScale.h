@@ -15,9 +15,24 @@ namespace granular::ui {
 /// or is raised to a power ("m^3": "mm^3" would be 1e-9 m^3).
 [[nodiscard]] QString prefixedUnit(const QString& unit, double scale);
 
+/// How an axis draws its values: (value - offset) / scale.
+struct AxisDisplay {
+    double offset = 0.0;  ///< in the series' unit; 0: none
+    double scale = 1.0;   ///< a power of ten, 10^(3k)
+};
+
+/// The display of [low, high]: where the range is narrower than a thousandth of its values (piston2d's piston at
+/// 65.0537 m moving by micrometres after its load step), an offset, a round number near the middle, and the scale of
+/// what is left ("piston_y - 65.0537 m (um)" with ticks -5, 0, 5: the ticks read 65.053685 ... 65.053700 before, and
+/// two-axis plots cut such labels to "65.05..."); otherwise displayScale alone.
+[[nodiscard]] AxisDisplay axisDisplay(double low, double high);
+
 /// "name (unit)", with the display scale as the unit's SI prefix ("y (mm)", "E_kin (nJ)") or, where the unit takes
 /// none, as a factor in front of it ("Z (1e-06 1)"). A prefix keeps the title short enough for a narrow plot's side:
 /// "y (0.001 m)" was cut to "y (0.00...".
 [[nodiscard]] QString axisTitleText(const QString& name, const QString& unit, double scale);
+
+/// axisTitleText for a display with an offset: "piston_y \u2212 65.0537 m (\u00b5m)".
+[[nodiscard]] QString axisTitleText(const QString& name, const QString& unit, const AxisDisplay& display);
 
 }  // namespace granular::ui

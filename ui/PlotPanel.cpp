@@ -194,12 +194,12 @@ QString formatNumber(double x)
     return QString::number(x, 'g', 4);
 }
 
-/// The points with their values divided by scale.
-QList<QPointF> scaled(QList<QPointF> points, double scale)
+/// The points as the axis draws them: (value - offset) / scale.
+QList<QPointF> scaled(QList<QPointF> points, const AxisDisplay& display)
 {
-    if (scale != 1.0) {
+    if (display.scale != 1.0 || display.offset != 0.0) {
         for (auto& p : points) {
-            p.setY(p.y() / scale);
+            p.setY((p.y() - display.offset) / display.scale);
         }
     }
     return points;
@@ -224,7 +224,7 @@ struct PlotPanel::Plot {
     struct AxisName {
         QString name;
         QString unit;
-        double scale = 1.0;  ///< the drawn values are the series' values / scale
+        AxisDisplay display;  ///< the drawn values are (the series' values - offset) / scale
     };
     AxisName leftName;
     AxisName rightName;
@@ -410,7 +410,7 @@ void PlotPanel::rebuildCharts()
                 }
             }
             const QString& symbol = right ? spec.rightSymbol : spec.leftSymbol;
-            return Plot::AxisName{symbol.isEmpty() ? names.join(QStringLiteral(", ")) : symbol, unit};
+            return Plot::AxisName{symbol.isEmpty() ? names.join(QStringLiteral(", ")) : symbol, unit, AxisDisplay{}};
         };
         plot->leftName = axisTitle(false);
         plot->left = makeAxis(axisTitleText(plot->leftName.name, plot->leftName.unit, 1.0), fontScale_);
@@ -552,13 +552,13 @@ void PlotPanel::refreshPlot(Plot& thePlot)
         extend(fitPoints, lowLeft, highLeft);
     }
     const auto rescale = [](Plot::AxisName& axisName, QValueAxis* axis, double& low, double& high) {
-        const double scale = displayScale(low, high);
-        if (scale != axisName.scale) {
-            axisName.scale = scale;
-            axis->setTitleText(axisTitleText(axisName.name, axisName.unit, scale));
+        const AxisDisplay display = axisDisplay(low, high);
+        if (display.scale != axisName.display.scale || display.offset != axisName.display.offset) {
+            axisName.display = display;
+            axis->setTitleText(axisTitleText(axisName.name, axisName.unit, display));
         }
-        low /= scale;
-        high /= scale;
+        low = (low - display.offset) / display.scale;
+        high = (high - display.offset) / display.scale;
     };
     rescale(plot->leftName, plot->left, lowLeft, highLeft);
     if (plot->right != nullptr) {
@@ -567,12 +567,12 @@ void PlotPanel::refreshPlot(Plot& thePlot)
     for (std::size_t i = 0; i < plot->curves.size(); ++i) {
         const auto& curve = plot->curves[i];
         curve.series->replace(
-            scaled(std::move(curvePoints[i]), curve.rightAxis ? plot->rightName.scale : plot->leftName.scale));
+            scaled(std::move(curvePoints[i]), curve.rightAxis ? plot->rightName.display : plot->leftName.display));
     }
     if (plot == oscillationPlot_) {
-        plot->fit->replace(scaled(std::move(fitPoints), plot->leftName.scale));
+        plot->fit->replace(scaled(std::move(fitPoints), plot->leftName.display));
         if (plot->theory != nullptr) {
-            plot->theory->replace(scaled(std::move(theoryPoints), plot->leftName.scale));
+            plot->theory->replace(scaled(std::move(theoryPoints), plot->leftName.display));
         }
     }
     // As few ticks as let their labels fit the plot as it is laid out now (a projector's text on a narrow plot).

@@ -94,10 +94,14 @@ void checkFileGrains(const Packing& packing, const std::string& file, int dimens
             }
         }
     }
+    // A grain far beyond the others (a packing file's 1e300 m) has no cell index in 64 bits (the cast was undefined):
+    // clamped, it shares the last cell with any grain out there, and the distance test decides.
+    const auto index = [&](double coordinate) {
+        constexpr double kFarthest = 4.0e18;
+        return static_cast<std::int64_t>(std::clamp(std::floor(coordinate / width), -kFarthest, kFarthest));
+    };
     const auto cellOf = [&](const Vec3& x) {
-        return std::array<std::int64_t, 3>{static_cast<std::int64_t>(std::floor(x.x() / width)),
-                                           static_cast<std::int64_t>(std::floor(x.y() / width)),
-                                           static_cast<std::int64_t>(std::floor(x.z() / width))};
+        return std::array<std::int64_t, 3>{index(x.x()), index(x.y()), index(x.z())};
     };
     const auto key = [](const std::array<std::int64_t, 3>& c) {
         return (static_cast<std::uint64_t>(c[0]) * 73856093U) ^ (static_cast<std::uint64_t>(c[1]) * 19349663U) ^
