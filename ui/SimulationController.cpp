@@ -5,7 +5,6 @@
 #include "SimulationFile.h"
 #include "ThreadPriority.h"
 #include "ValueText.h"
-#include "scenario/Parameter.h"
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
 #include "scenario/Value.h"
@@ -202,14 +201,11 @@ public:
             publish(true);
         } catch (const std::exception& error) {
             std::string refusal = error.what();
-            // A rule between two keys names the other one first ("run.time: 40 s is shorter than one step of
-            // solver.dt = 50 s" for solver.dt = 50): say which edit it refuses.
+            // A rule between two keys names the other one first ("piston.load_step: -10000 N makes the piston's
+            // force ..." for piston.force = 5000): say which edit it refuses.
             if (parsed && refusal.rfind(key + ":", 0) != 0) {
-                const Parameter* parameter = Schema::instance().find(key);
-                const std::string unit = parameter == nullptr || parameter->unit.empty() || parameter->unit == "1"
-                                             ? std::string()
-                                             : " " + parameter->unit;
-                refusal = key + " = " + formatValue(*parsed) + unit + " is refused: " + refusal;
+                refusal = key + " = " + withUnit(qs(key), displayText(*parsed)).toStdString() +
+                          " is refused: " + std::string(error.what());
             }
             const QString message = QString::fromStdString(refusal);
             const QString k = qs(key);

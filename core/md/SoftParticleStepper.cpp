@@ -123,9 +123,9 @@ double SoftParticleStepper::largestOverlap() const
     return largest;
 }
 
-md::ContactTimeScale SoftParticleStepper::timeScale(const World& world) const
+md::ContactTimeScale SoftParticleStepper::timeScale(const World& world, bool forAdvice) const
 {
-    return md::contactTimeScale(world, settings_.material, hertz_, impactSpeed(world), largestOverlap());
+    return md::contactTimeScale(world, settings_.material, hertz_, impactSpeed(world), largestOverlap(), forAdvice);
 }
 
 std::int64_t SoftParticleStepper::substepsFor(const World& world) const
@@ -137,7 +137,7 @@ std::vector<std::string> SoftParticleStepper::advisories(const World& world) con
 {
     std::vector<std::string> advice;
     const std::int64_t substeps = substepsFor(world);
-    if (auto warning = md::timeStepAdvice(settings_.dt, substeps, timeScale(world))) {
+    if (auto warning = md::timeStepAdvice(settings_.dt, substeps, timeScale(world, true))) {
         advice.push_back(std::move(*warning));
     }
     if (settings_.pressure && world.cell) {

@@ -69,8 +69,8 @@ public:
     void checkState(const World& world) const override;
 
     [[nodiscard]] const md::SoftParticleSettings& settings() const { return settings_; }
-    /// The time scale of the fastest contact of the world as it is now.
-    [[nodiscard]] md::ContactTimeScale timeScale(const World& world) const;
+    /// The time scale of the fastest contact of the world as it is now (`forAdvice`: md::contactTimeScale's).
+    [[nodiscard]] md::ContactTimeScale timeScale(const World& world, bool forAdvice = false) const;
     /// MD steps that the next step of `world` takes (solver.substeps or automatic).
     [[nodiscard]] std::int64_t substepsFor(const World& world) const;
     /// The stillest that the relaxation measures can show in `world` as it is now (roundingFloor for the fastest

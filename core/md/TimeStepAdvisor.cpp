@@ -133,7 +133,7 @@ double hertzContactDuration(double hertzStiffness, double mass, double speed, co
 }
 
 ContactTimeScale contactTimeScale(const World& world, const MaterialModel& material, const HertzCalibration& hertz,
-                                  double impactSpeed, double largestOverlap)
+                                  double impactSpeed, double largestOverlap, bool forAdvice)
 {
     // The lightest two grains of finite mass, and whether anything rigid can be touched.
     const auto& p = world.particles;
@@ -159,7 +159,7 @@ ContactTimeScale contactTimeScale(const World& world, const MaterialModel& mater
     const auto tangentialTerm = [&p](std::size_t i) {
         return 1.0 / p.mass[i] + p.radius[i] * p.radius[i] / p.inertia[i];
     };
-    const std::string speedText = fallText(world, impactSpeed);
+    const std::string speedText = forAdvice ? fallText(world, impactSpeed) : std::string();
     const auto consider = [&](const Pairing& pairing) {
         const ContactTimeScale scale =
             pairingTimeScale(pairing, material, hertz, impactSpeed, largestOverlap, speedText);

@@ -35,10 +35,12 @@ struct ContactTimeScale {
 
 /// The fastest contact of the world: the two lightest grains against each other and the lightest
 /// grain against a rigid body (wall, piston, drum or a grain of infinite mass). For the Hertz law
-/// the collision at `impactSpeed` (m/s) and the oscillation at `largestOverlap` (m) both count.
+/// the collision at `impactSpeed` (m/s) and the oscillation at `largestOverlap` (m) both count. With `forAdvice`,
+/// the description also says where most of the impact speed is a fall across the container (a walk over the grains
+/// that the steps' automatic substeps need not pay for).
 [[nodiscard]] ContactTimeScale contactTimeScale(const World& world, const MaterialModel& material,
                                                 const HertzCalibration& hertz, double impactSpeed,
-                                                double largestOverlap);
+                                                double largestOverlap, bool forAdvice = false);
 
 /// The most MD steps per solver.dt, set or automatic: a solver step is the unit a run can be stopped after (SIGINT,
 /// Pause), and 1e9 steps of one grain took ten minutes.
