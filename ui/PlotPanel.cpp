@@ -261,8 +261,8 @@ PlotPanel::PlotPanel(QWidget* parent)
     controls->addWidget(automaticWindowButton_, 0, Qt::AlignLeft);
     // The piston's oscillation after a load step (~2 mm) is lost on an axis that spans its whole fall (~100 m).
     zoomToWindowBox_->setObjectName(QStringLiteral("zoomToFitWindow"));
-    zoomToWindowBox_->setToolTip(tr("Show only the fit window (the shaded time), with the height axis fitted to the "
-                                    "oscillation in it; untick to see the whole run"));
+    zoomToWindowBox_->setToolTip(tr("Show only the fit window (the shaded time), with the value axis (piston height or "
+                                    "probe position) fitted to the oscillation in it; untick to see the whole run"));
     connect(zoomToWindowBox_, &QCheckBox::toggled, this, [this] {
         if (oscillationPlot_ != nullptr) {
             refreshPlot(*oscillationPlot_);
