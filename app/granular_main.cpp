@@ -51,12 +51,13 @@ int runCommandLine(int argc, char** argv)
     runCommand->add_option("--set", run.assignments, "override a parameter, KEY=VALUE (repeatable)")
         ->allow_extra_args(false);
     runCommand->add_option("--out", run.outDirectory, "write series.csv, summary.json, scenario.json into DIR");
-    runCommand
-        ->add_option(
-            "--threads", run.threads,
-            "solver threads: md and mcdem contacts, cd contact search and coloured or strip sweep; default: "
-            "OMP_NUM_THREADS if set, else every core the process may run on (results are identical for any count)")
-        ->check(CLI::Range(1, 256));
+    auto* runThreads =
+        runCommand
+            ->add_option(
+                "--threads", run.threads,
+                "solver threads: md and mcdem contacts, cd contact search and coloured or strip sweep; default: "
+                "OMP_NUM_THREADS if set, else every core the process may run on (results are identical for any count)")
+            ->check(CLI::Range(1, 256));
     runCommand->add_flag("--fixed-threads", run.fixedThreads,
                          "every step on --threads threads (default: a step runs on fewer threads where that is "
                          "faster, e.g. while other programs take the cores)");
@@ -76,12 +77,13 @@ int runCommandLine(int argc, char** argv)
         ->allow_extra_args(false);
     resumeCommand->add_option("--checkpoint-every", resume.checkpointEvery, "go on writing checkpoints every T s")
         ->check(kFinitePositiveSeconds);
-    resumeCommand
-        ->add_option(
-            "--threads", resume.threads,
-            "solver threads: md and mcdem contacts, cd contact search and coloured or strip sweep; default: "
-            "OMP_NUM_THREADS if set, else every core the process may run on (results are identical for any count)")
-        ->check(CLI::Range(1, 256));
+    auto* resumeThreads =
+        resumeCommand
+            ->add_option(
+                "--threads", resume.threads,
+                "solver threads: md and mcdem contacts, cd contact search and coloured or strip sweep; default: "
+                "OMP_NUM_THREADS if set, else every core the process may run on (results are identical for any count)")
+            ->check(CLI::Range(1, 256));
     resumeCommand->add_flag("--fixed-threads", resume.fixedThreads,
                             "every step on --threads threads (default: a step runs on fewer threads where that is "
                             "faster, e.g. while other programs take the cores)");
@@ -150,6 +152,14 @@ int runCommandLine(int argc, char** argv)
         return BadInput;
     }
 
+    // The solver threads from OMP_NUM_THREADS where --threads is not given: a value it cannot be is said, with the
+    // count used instead (OpenMP's own warning names neither).
+    if ((app.got_subcommand("run") && runThreads->count() == 0) ||
+        (app.got_subcommand("resume") && resumeThreads->count() == 0)) {
+        if (const std::string problem = granular::solverThreadsSettingProblem(); !problem.empty()) {
+            std::cerr << "granular: warning: " << problem << '\n';
+        }
+    }
     if (app.got_subcommand("list")) {
         return listScenarios(std::cout);
     }

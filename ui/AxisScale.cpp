@@ -87,9 +87,11 @@ QString axisTitleText(const QString& name, const QString& unit, const AxisDispla
     if (display.offset == 0.0) {
         return axisTitleText(name, unit, display.scale);
     }
-    const QString offset = QString::number(display.offset, 'g', 12);
-    const QString shifted = unit == QStringLiteral("1") ? QStringLiteral("%1 \u2212 %2").arg(name, offset)
-                                                        : QStringLiteral("%1 \u2212 %2 %3").arg(name, offset, unit);
+    // A negative offset is added ("delta + 0.001 m"), not subtracted with a second minus.
+    const QString offset = QString::number(std::abs(display.offset), 'g', 12);
+    const QString sign = display.offset < 0.0 ? QStringLiteral("+") : QStringLiteral("\u2212");
+    const QString shifted = unit == QStringLiteral("1") ? QStringLiteral("%1 %2 %3").arg(name, sign, offset)
+                                                        : QStringLiteral("%1 %2 %3 %4").arg(name, sign, offset, unit);
     return axisTitleText(shifted, unit, display.scale);
 }
 

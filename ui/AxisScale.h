@@ -32,7 +32,8 @@ struct AxisDisplay {
 /// "y (0.001 m)" was cut to "y (0.00...".
 [[nodiscard]] QString axisTitleText(const QString& name, const QString& unit, double scale);
 
-/// axisTitleText for a display with an offset: "piston_y \u2212 65.0537 m (\u00b5m)".
+/// axisTitleText for a display with an offset: "piston_y \u2212 65.0537 m (\u00b5m)", and "\u03b4 + 0.001 m (pm)" for a
+/// negative offset.
 [[nodiscard]] QString axisTitleText(const QString& name, const QString& unit, const AxisDisplay& display);
 
 }  // namespace granular::ui

@@ -14,6 +14,7 @@
 
 #include <QChart>
 #include <QCheckBox>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
@@ -67,6 +68,8 @@ struct ChartSpec {
     /// Symbols on the left and right axis titles; empty: the curves' labels.
     QString leftSymbol = QString();
     QString rightSymbol = QString();
+    /// Of the steps (the solver's iterations): the run's first row, the state before its first step, is not drawn.
+    bool perStep = false;
 };
 
 QString columnLabel(const std::string& column)
@@ -77,7 +80,9 @@ QString columnLabel(const std::string& column)
     return QString::fromStdString(column);
 }
 
-std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& oscillationColumn)
+/// The charts of a run's columns; `solver`: whether its method solves for contact forces (ballistic flight has no
+/// solver, and its iterations and residual columns are zero throughout).
+std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& oscillationColumn, bool solver)
 {
     std::vector<ChartSpec> specs;
     const auto has = [&series](const char* column) { return series.has(column); };
@@ -135,9 +140,10 @@ std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& 
                          false,
                          QStringLiteral("E_kin")});
     }
-    if (has("iterations")) {
+    if (solver && has("iterations")) {
         ChartSpec spec{QObject::tr("Solver per step"), {{"iterations", QStringLiteral("iterations"), kFirstColour}}};
         spec.leftSymbol = QStringLiteral("N_I");
+        spec.perStep = true;
         // CD: the change of the forces in the last sweep, which tells how converged they are; eq. 35's residual
         // is 1 whenever one contact opened or closed, so it stays in the series and the status bar only.
         if (has("force_change")) {
@@ -214,6 +220,8 @@ struct PlotPanel::Plot {
         bool rightAxis = false;
     };
     TimeChartView* view = nullptr;
+    bool perStep = false;  ///< ChartSpec::perStep
+    int leastHeight = 0;   ///< px, the view's least height whatever its axis titles
     QChart* chart = nullptr;
     QValueAxis* time = nullptr;
     QValueAxis* left = nullptr;
@@ -282,11 +290,20 @@ PlotPanel::PlotPanel(QWidget* parent)
     setMinimumWidth(320);
 }
 
-PlotPanel::~PlotPanel() = default;
+PlotPanel::~PlotPanel()
+{
+    // The charts outlive plots_ (QWidget deletes its children after the members are gone): no layout of theirs may
+    // reach a Plot then.
+    for (const auto& plot : plots_) {
+        plot->chart->disconnect(this);
+    }
+}
 
 void PlotPanel::startRun(const RunInfo& run)
 {
-    const bool sameColumns = run.continued && run.columns == series_.columns;
+    // A method switch to or from ballistic flight shows or hides the solver's chart.
+    const bool sameCharts = (run.settings.solver.method != Method::Ballistic) == solverChart_;
+    const bool sameColumns = run.continued && run.columns == series_.columns && sameCharts;
     settings_ = run.settings;
     if (run.continued && !sameColumns) {
         // Another method on the same state (cd's sliding and force_change columns, md's overlaps): the rows so far
@@ -387,8 +404,10 @@ void PlotPanel::rebuildCharts()
     chartsLayout_->removeWidget(oscillationControls_);
     oscillationControls_->hide();
 
-    for (const ChartSpec& spec : chartSpecs(series_, oscillationColumn_)) {
+    solverChart_ = settings_ && settings_->solver.method != Method::Ballistic;
+    for (const ChartSpec& spec : chartSpecs(series_, oscillationColumn_, solverChart_)) {
         auto plot = std::make_unique<Plot>();
+        plot->perStep = spec.perStep;
         plot->chart = new QChart;
         plot->chart->setTitle(spec.title);
         plot->chart->setTitleFont(smallFont(9, fontScale_, true));
@@ -450,7 +469,10 @@ void PlotPanel::rebuildCharts()
         plot->chart->legend()->setVisible(plot->chart->series().size() > 1);
 
         plot->view = new TimeChartView(plot->chart, this);
-        plot->view->setMinimumHeight(static_cast<int>((spec.oscillation ? 220 : 175) * std::sqrt(fontScale_)));
+        plot->leastHeight = static_cast<int>((spec.oscillation ? 220 : 175) * std::sqrt(fontScale_));
+        plot->view->setMinimumHeight(plot->leastHeight);
+        // Measured again whenever the chart is laid out anew (the dock resized, the titles changed).
+        connect(plot->chart, &QChart::plotAreaChanged, this, [raw = plot.get()] { fitAxisTitles(*raw); });
         if (spec.oscillation) {
             plot->view->setSelectable(true);
             connect(plot->view, &TimeChartView::windowChosen, this, &PlotPanel::setFitWindow);
@@ -512,7 +534,11 @@ void PlotPanel::refreshPlot(Plot& thePlot)
     const std::optional<analysis::FitWindow> zoom = plot == oscillationPlot_ ? zoomedWindow() : std::nullopt;
     const double everything = std::numeric_limits<double>::infinity();
     const analysis::FitWindow drawn = zoom.value_or(analysis::FitWindow{-everything, everything});
-    const auto [first, last] = samplesWithin(series_.time, drawn.from, drawn.to);
+    auto [first, last] = samplesWithin(series_.time, drawn.from, drawn.to);
+    if (plot->perStep) {
+        first = std::max<std::size_t>(first, 1);  // row 0: the run's state before its first step, no solver ran
+        last = std::max(first, last);
+    }
     const std::span<const double> times = std::span(series_.time).subspan(first, last - first);
     const double t0 = zoom ? drawn.from : series_.time.empty() ? 0.0 : series_.time.front();
     const double t1 = zoom ? drawn.to : series_.time.empty() ? 1.0 : series_.time.back();
@@ -584,9 +610,31 @@ void PlotPanel::refreshPlot(Plot& thePlot)
         setRoundRange(*plot->right, r0, r1, area.height());
     }
     setRoundRange(*plot->time, t0, t1 > t0 ? t1 : t0 + 1.0, area.width());
+    fitAxisTitles(*plot);
     if (plot == oscillationPlot_) {
         const auto window = chosenWindow_ ? chosenWindow_ : fittedWindow_;
         plot->view->setBand(window ? std::optional(std::pair(window->from, window->to)) : std::nullopt);
+    }
+}
+
+void PlotPanel::fitAxisTitles(Plot& plot)
+{
+    const double plotHeight = plot.chart->plotArea().height();
+    if (!(plotHeight > 0.0)) {
+        return;  // not laid out yet: the next refresh measures it
+    }
+    double needed = 0.0;
+    for (const QValueAxis* axis : {plot.left, plot.right}) {
+        if (axis != nullptr) {
+            needed = std::max(needed, QFontMetricsF(axis->titleFont()).horizontalAdvance(axis->titleText()));
+        }
+    }
+    // Around the plot: the chart's title, legend, time axis and margins, which do not grow with the chart.
+    const double around = plot.view->height() - plotHeight;
+    constexpr double kTitleRoom = 6.0;  // px beyond the title's own length, as Qt Charts leaves at its ends
+    const int height = std::max(plot.leastHeight, static_cast<int>(std::ceil(around + needed + kTitleRoom)));
+    if (height != plot.view->minimumHeight()) {
+        plot.view->setMinimumHeight(height);
     }
 }
 

@@ -76,6 +76,9 @@ private:
     /// Redraws the next chart with new rows (one per tick, so that one tick's repaint stays short).
     void refreshNextStalePlot();
     void refreshPlot(Plot& plot);
+    /// Makes the chart at least as tall as its vertical axes' titles need (Qt Charts cuts a title longer than its
+    /// plot is tall, e.g. "y \u2212 0.002 m (\u00b5m)" at a projector's text size): the panel scrolls instead.
+    static void fitAxisTitles(Plot& plot);
     /// The window the oscillation plot zooms onto (the chosen or fitted one, cut to the rows there are) while
     /// "Zoom onto the fit window" is ticked and it holds two rows at least; nullopt: the whole run.
     [[nodiscard]] std::optional<analysis::FitWindow> zoomedWindow() const;
@@ -106,6 +109,7 @@ private:
     std::vector<std::string> units_;
     std::optional<Settings> settings_;
     std::string oscillationColumn_;
+    bool solverChart_ = false;  ///< whether the charts include the solver's (not for ballistic flight)
     std::optional<analysis::FitWindow> chosenWindow_;  ///< set by dragging; nullopt: automatic
     std::optional<analysis::OscillationAnalysis> oscillation_;
     std::optional<analysis::FitWindow> fittedWindow_;  ///< the window of the last fit shown (the plot's band)

@@ -92,22 +92,48 @@ int availableCores()
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
+namespace {
+
+constexpr int kMostSolverThreads = 256;
+
+/// OMP_NUM_THREADS's thread count: "4" or "4,2" (nested levels) give 4; 0 where it is unset or its first entry is not
+/// a whole number in [1, kMostSolverThreads].
+int threadsSetInEnvironment()
+{
+    const char* setting = std::getenv("OMP_NUM_THREADS");
+    if (setting == nullptr) {
+        return 0;
+    }
+    const std::string text(setting);
+    const std::string first = text.substr(0, text.find(','));
+    int threads = 0;
+    const auto [end, error] = std::from_chars(first.data(), first.data() + first.size(), threads);
+    const bool whole = error == std::errc() && end == first.data() + first.size();
+    return whole && threads >= 1 && threads <= kMostSolverThreads ? threads : 0;
+}
+
+}  // namespace
+
 int defaultSolverThreads()
 {
     if (!parallelBuild()) {
         return 1;
     }
-    if (const char* setting = std::getenv("OMP_NUM_THREADS"); setting != nullptr) {
-        // "4" or "4,2" (nested levels): the first entry, if it is a whole number in range.
-        const std::string text(setting);
-        const std::string first = text.substr(0, text.find(','));
-        int threads = 0;
-        const auto [end, error] = std::from_chars(first.data(), first.data() + first.size(), threads);
-        if (error == std::errc() && end == first.data() + first.size() && threads >= 1 && threads <= 256) {
-            return threads;
-        }
+    if (const int threads = threadsSetInEnvironment(); threads > 0) {
+        return threads;
     }
-    return std::min(availableCores(), 256);
+    return std::min(availableCores(), kMostSolverThreads);
+}
+
+std::string solverThreadsSettingProblem()
+{
+    const char* setting = std::getenv("OMP_NUM_THREADS");
+    if (!parallelBuild() || setting == nullptr || threadsSetInEnvironment() > 0) {
+        return {};
+    }
+    return "OMP_NUM_THREADS = \"" + std::string(setting) + "\" is not a thread count (a whole number in [1, " +
+           std::to_string(kMostSolverThreads) + "], or a list such as 4,2 whose first entry is): using " +
+           std::to_string(defaultSolverThreads()) + " solver threads, one per core this process may run on";
 }
 
 bool parallelBuild()

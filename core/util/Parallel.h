@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #if defined(GRANULAR_OPENMP)
@@ -48,6 +49,10 @@ private:
 /// The solver threads a program starts with unless told: OMP_NUM_THREADS where it is set to a whole number in
 /// [1, 256] (its first entry), every core otherwise (at most 256); 1 in a build without OpenMP.
 [[nodiscard]] int defaultSolverThreads();
+/// Where OMP_NUM_THREADS is set to something defaultSolverThreads() ignores ("0", "two", "300"): what it holds, what
+/// it may hold and the count used instead, for a program to print (OpenMP's own warning at start-up names neither);
+/// empty where it is unset or used, and in a build without OpenMP.
+[[nodiscard]] std::string solverThreadsSettingProblem();
 /// Whether this build runs parallel loops on several threads (OpenMP).
 [[nodiscard]] bool parallelBuild();
 

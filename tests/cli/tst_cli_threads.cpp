@@ -55,6 +55,7 @@ private slots:
     void periodicColouredSweepIsIdenticalForAnyThreadCount();
     void stripSweepIsIdenticalForAnyThreadCount();
     void thePaceTriesOneThreadUnlessThreadsAreFixed();
+    void aThreadCountThatIsNoneIsSaid();
 };
 
 namespace {
@@ -148,6 +149,30 @@ void CliThreadsTest::thePaceTriesOneThreadUnlessThreadsAreFixed()
     QCOMPARE(fixed.at("steps_on_fewer_threads").get<long long>(), 0LL);
     const nlohmann::json allOnTwo{{"2", fixed.at("steps").get<long long>()}};
     QCOMPARE(fixed.at("steps_on_threads").dump(), allOnTwo.dump());
+}
+
+// OMP_NUM_THREADS=0: OpenMP's own warning at start-up names neither what it accepts nor what runs instead; the CLI
+// says both, once, and runs (on every core). With --threads the variable is not used: no warning of ours.
+void CliThreadsTest::aThreadCountThatIsNoneIsSaid()
+{
+    if (!granular::parallelBuild()) {
+        QSKIP("a build without OpenMP runs on one thread whatever OMP_NUM_THREADS says");
+    }
+    const std::string run = "run freefall2d --quiet --set run.time=0.01";
+    const Result unset = runGranularAfter("unset OMP_NUM_THREADS", run);
+    QCOMPARE(unset.exitCode, 0);
+    QVERIFY2(unset.err.find("OMP_NUM_THREADS") == std::string::npos, unset.err.c_str());
+    for (const char* value : {"0", "two", "300"}) {
+        const Result bad = runGranularAfter(std::string("export OMP_NUM_THREADS=") + value, run);
+        QCOMPARE(bad.exitCode, 0);
+        const std::string said = std::string("granular: warning: OMP_NUM_THREADS = \"") + value +
+                                 "\" is not a thread count (a whole number in " + "[1, 256]";
+        QVERIFY2(bad.err.find(said) != std::string::npos, bad.err.c_str());
+        QVERIFY2(bad.err.find(" solver threads, one per core") != std::string::npos, bad.err.c_str());
+        const Result given = runGranularAfter(std::string("export OMP_NUM_THREADS=") + value, run + " --threads 2");
+        QCOMPARE(given.exitCode, 0);
+        QVERIFY2(given.err.find("granular: warning") == std::string::npos, given.err.c_str());
+    }
 }
 
 QTEST_APPLESS_MAIN(CliThreadsTest)

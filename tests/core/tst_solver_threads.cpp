@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string>
 
 #if defined(__linux__)
 #include <sched.h>
@@ -49,6 +50,26 @@ private slots:
         QCOMPARE(defaultWith("3x"), cores);
         QCOMPARE(defaultWith(""), cores);
         setenv("OMP_NUM_THREADS", "1", 1);  // as CTest runs the tests
+    }
+
+    void anIgnoredSettingIsSaid()
+    {
+        // What the programs print where OMP_NUM_THREADS is not a count they use: the value, the range, the count used.
+        unsetenv("OMP_NUM_THREADS");
+        QVERIFY(solverThreadsSettingProblem().empty());
+        setenv("OMP_NUM_THREADS", "3,2", 1);
+        QVERIFY(solverThreadsSettingProblem().empty());
+        setenv("OMP_NUM_THREADS", "0", 1);
+        const std::string problem = solverThreadsSettingProblem();
+        setenv("OMP_NUM_THREADS", "1", 1);  // as CTest runs the tests
+        if (!parallelBuild()) {
+            QVERIFY(problem.empty());
+            return;
+        }
+        const std::string used = "using " + std::to_string(std::min(availableCores(), 256)) + " solver threads";
+        QVERIFY2(problem.find("OMP_NUM_THREADS = \"0\"") != std::string::npos, problem.c_str());
+        QVERIFY2(problem.find("[1, 256]") != std::string::npos, problem.c_str());
+        QVERIFY2(problem.find(used) != std::string::npos, problem.c_str());
     }
 
     /// Every core means every core the process may run on: under `taskset -c 0` (or a cpuset of one core) a

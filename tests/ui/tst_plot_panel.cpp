@@ -238,6 +238,49 @@ private slots:
         QVERIFY(panel.series().time.empty());
     }
 
+    void theSolverChartDrawsStepsOnly()
+    {
+        // Defects: the solver's chart began every run with a 0 at t = 0 (the row of the state before the first step,
+        // when no solver has run), and ballistic flight (freefall2d, freefall3d), which has no solver, showed the chart
+        // with zeros throughout.
+        PlotPanel panel;
+        panel.startRun(runInfo("piston2d", {"piston_y", "iterations", "residual"}, {"m", "1", "1"}, 1000));
+        panel.appendRows({{0.0, {150.0, 0.0, 0.0}}, {0.01, {149.9, 40.0, 0.5}}, {0.02, {149.8, 40.0, 0.25}}});
+        panel.refreshNow();
+        QChart* solver = chartTitled(panel, QStringLiteral("Solver per step"));
+        QVERIFY(solver != nullptr);
+        for (auto* series : solver->series()) {
+            const auto points = qobject_cast<QLineSeries*>(series)->points();
+            QCOMPARE(points.size(), qsizetype{2});
+            QCOMPARE(points.front().x(), 0.01);
+        }
+        QCOMPARE(qobject_cast<QLineSeries*>(solver->series().front())->points().front().y(), 40.0);
+        QVERIFY(chartTitled(panel, QStringLiteral("Piston height")) != nullptr);
+        // The other charts keep the state at t = 0.
+        QCOMPARE(qobject_cast<QLineSeries*>(chartTitled(panel, QStringLiteral("Piston height"))->series().front())
+                     ->points()
+                     .size(),
+                 qsizetype{3});
+
+        // freefall2d: no solver, no solver chart; a switch to md on the same state (the same columns) shows it.
+        RunInfo flight = runInfo("freefall2d", {"kinetic_energy", "iterations", "residual"}, {"J", "1", "1"}, 300);
+        panel.startRun(flight);
+        panel.appendRows({{0.0, {0.03, 0.0, 0.0}}, {0.001, {0.032, 0.0, 0.0}}});
+        panel.refreshNow();
+        QVERIFY(chartTitled(panel, QStringLiteral("Kinetic energy")) != nullptr);
+        QVERIFY(chartTitled(panel, QStringLiteral("Solver per step")) == nullptr);
+        RunInfo md = flight;
+        md.settings.solver.method = granular::Method::SoftParticle;
+        md.continued = true;
+        panel.startRun(md);
+        panel.appendRows({{0.002, {0.031, 3.0, 0.0}}});
+        panel.refreshNow();
+        QCOMPARE(panel.series().time.size(), std::size_t{3});  // the rows stay
+        solver = chartTitled(panel, QStringLiteral("Solver per step"));
+        QVERIFY(solver != nullptr);
+        QCOMPARE(qobject_cast<QLineSeries*>(solver->series().front())->points().size(), qsizetype{2});
+    }
+
     void ordinaryValuesAreDrawnAsTheyAre()
     {
         PlotPanel panel;
@@ -316,6 +359,58 @@ private slots:
                  qPrintable(QStringLiteral("the plots are %1 px wide in a %2 px viewport")
                                 .arg(scroll->widget()->width())
                                 .arg(scroll->viewport()->width())));
+    }
+
+    void presentationAxisTitlesFitTheirCharts()
+    {
+        // Defect: md_impact at a projector's text size in the studio's dock (1280x800): its charts were too short
+        // for their vertical axis titles, which Qt Charts cut ("y \u2212 0.00...", "\u03b4 \u2212 \u22120.0..."). Each
+        // chart is now at least as tall as its titles need (the panel scrolls), at the usual size and the projector's.
+        for (const double scale : {1.0, 1.6}) {
+            PlotPanel panel;
+            QFont font = panel.font();
+            font.setPointSizeF(font.pointSizeF() * scale);
+            panel.setFont(font);
+            panel.setScale(scale, scale == 1.0 ? 1.0 : 2.2);
+            panel.resize(360, 650);
+            panel.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&panel));
+            panel.startRun(
+                runInfo("md_impact",
+                        {"kinetic_energy", "height", "velocity", "overlap", "normal_force", "iterations", "residual"},
+                        {"J", "m", "m/s", "m", "N", "1", "1"}, 2));
+            // The upper grain's first 200 steps (10 us) of its fall from 2 mm under g = 9.81 m/s^2, as md_impact's
+            // series.csv has them: it moves by picometres.
+            std::vector<SeriesRow> rows;
+            for (int i = 0; i <= 200; ++i) {
+                const double t = 5e-8 * i;
+                const double y = 0.002 - 0.5 * 9.81 * t * t;
+                rows.push_back({t, {0.5 * 1.309e-6 * 9.81 * 9.81 * t * t, y, -9.81 * t, 0.001 - y, 0.0, 1.0, 0.0}});
+            }
+            panel.appendRows(rows);
+            panel.refreshNow();
+            QTest::qWait(100);  // the layout after the charts grew
+            panel.refreshNow();
+            const auto views = panel.findChildren<QChartView*>();
+            QCOMPARE(views.size(), qsizetype{4});
+            // The overlap, -1 mm plus picometres: its offset is added, not subtracted with a second minus.
+            QChart* pair = chartTitled(panel, QStringLiteral("Contact of the pair"));
+            QVERIFY(pair != nullptr);
+            const QString overlapTitle = leftAxis(pair)->titleText();
+            QVERIFY2(overlapTitle.startsWith(QStringLiteral("\u03b4 + 0.001 m (")), qPrintable(overlapTitle));
+            for (auto* view : views) {
+                QChart* chart = view->chart();
+                for (auto* axis : chart->axes(Qt::Vertical)) {
+                    const double needed = QFontMetricsF(axis->titleFont()).horizontalAdvance(axis->titleText());
+                    QVERIFY2(needed <= chart->plotArea().height(),
+                             qPrintable(QStringLiteral("text x%1, \"%2\": \"%3\" needs %4 px, its plot is %5 px tall")
+                                            .arg(scale)
+                                            .arg(chart->title(), axis->titleText())
+                                            .arg(needed)
+                                            .arg(chart->plotArea().height())));
+                }
+            }
+        }
     }
 
     void pistonHeightTicksAreRoundAndTheirLabelsDiffer()
