@@ -8,6 +8,7 @@
 
 #include "CsvSeries.h"
 #include "PlotDecimation.h"
+#include "PressureZoom.h"
 #include "SavedFile.h"
 #include "ThreadPriority.h"
 #include "TimeChartView.h"
@@ -70,6 +71,8 @@ struct ChartSpec {
     QString rightSymbol = QString();
     /// Of the steps (the solver's iterations): the run's first row, the state before its first step, is not drawn.
     bool perStep = false;
+    /// The inner pressure with P_ext: PressureZoom under it.
+    bool pressure = false;
 };
 
 QString columnLabel(const std::string& column)
@@ -112,6 +115,7 @@ std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& 
         spec.leftSymbol = QStringLiteral("P");
         if (has("external_pressure")) {
             spec.curves.push_back({"external_pressure", QStringLiteral("P_ext"), kReferenceColour, Qt::DashLine});
+            spec.pressure = true;
         }
         specs.push_back(spec);
     }
@@ -242,7 +246,8 @@ struct PlotPanel::Plot {
 PlotPanel::PlotPanel(QWidget* parent)
     : QWidget(parent), chartsLayout_(new QVBoxLayout), oscillationControls_(new QWidget(this)),
       oscillationLabel_(new QLabel(this)), automaticWindowButton_(new QPushButton(tr("Fit after sliding stops"), this)),
-      zoomToWindowBox_(new QCheckBox(tr("Zoom onto the fit window"), this)), refreshTimer_(new QTimer(this))
+      zoomToWindowBox_(new QCheckBox(tr("Zoom onto the fit window"), this)), pressureZoom_(new PressureZoom(this)),
+      refreshTimer_(new QTimer(this))
 {
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
@@ -277,6 +282,12 @@ PlotPanel::PlotPanel(QWidget* parent)
         }
     });
     controls->addWidget(zoomToWindowBox_, 0, Qt::AlignLeft);
+    pressureZoom_->hide();
+    connect(pressureZoom_, &PressureZoom::zoomToggled, this, [this] {
+        if (pressurePlot_ != nullptr) {
+            refreshPlot(*pressurePlot_);
+        }
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -403,6 +414,9 @@ void PlotPanel::rebuildCharts()
     oscillationPlot_ = nullptr;
     chartsLayout_->removeWidget(oscillationControls_);
     oscillationControls_->hide();
+    pressurePlot_ = nullptr;
+    chartsLayout_->removeWidget(pressureZoom_);
+    pressureZoom_->hide();
 
     solverChart_ = settings_ && settings_->solver.method != Method::Ballistic;
     for (const ChartSpec& spec : chartSpecs(series_, oscillationColumn_, solverChart_)) {
@@ -486,6 +500,11 @@ void PlotPanel::rebuildCharts()
             automaticWindowButton_->setText(oscillationColumn_ == "piston_y"
                                                 ? tr("Fit after sliding stops")
                                                 : tr("Fit 3 periods after the contacts settle"));
+        }
+        if (spec.pressure) {
+            chartsLayout_->addWidget(pressureZoom_);
+            pressureZoom_->show();
+            pressurePlot_ = plot.get();
         }
         plots_.push_back(std::move(plot));
     }
@@ -577,6 +596,9 @@ void PlotPanel::refreshPlot(Plot& thePlot)
         }
         extend(fitPoints, lowLeft, highLeft);
     }
+    if (plot == pressurePlot_) {
+        zoomOntoExternalPressure(*plot, curvePoints, highLeft);
+    }
     const auto rescale = [](Plot::AxisName& axisName, QValueAxis* axis, double& low, double& high) {
         const AxisDisplay display = axisDisplay(low, high);
         if (display.scale != axisName.display.scale || display.offset != axisName.display.offset) {
@@ -615,6 +637,32 @@ void PlotPanel::refreshPlot(Plot& thePlot)
         const auto window = chosenWindow_ ? chosenWindow_ : fittedWindow_;
         plot->view->setBand(window ? std::optional(std::pair(window->from, window->to)) : std::nullopt);
     }
+}
+
+void PlotPanel::zoomOntoExternalPressure(const Plot& plot, const std::vector<QList<QPointF>>& curvePoints,
+                                         double& high) const
+{
+    double external = 0.0;
+    QPointF peak(0.0, -std::numeric_limits<double>::infinity());
+    QString unit;
+    for (std::size_t i = 0; i < plot.curves.size(); ++i) {
+        for (const QPointF& point : curvePoints[i]) {
+            if (plot.curves[i].column == "external_pressure") {
+                external = std::max(external, point.y());
+            } else if (point.y() > peak.y()) {
+                peak = point;
+            }
+        }
+        if (plot.curves[i].column == "pressure") {
+            const auto it = std::find(series_.columns.begin(), series_.columns.end(), "pressure");
+            unit = QString::fromStdString(units_[static_cast<std::size_t>(it - series_.columns.begin())]);
+        }
+    }
+    const std::optional<double> top = pressureZoom_->zoomed() ? zoomedPressureTop(high, external) : std::nullopt;
+    if (top) {
+        high = *top;
+    }
+    pressureZoom_->showCutPeak(top ? std::optional(peak.y()) : std::nullopt, peak.x(), unit);
 }
 
 void PlotPanel::fitAxisTitles(Plot& plot)

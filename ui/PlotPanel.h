@@ -5,6 +5,8 @@
 #include "analysis/SeriesTable.h"
 
 #include <QElapsedTimer>
+#include <QList>
+#include <QPointF>
 #include <QWidget>
 
 #include <cstdint>
@@ -21,6 +23,7 @@ class QVBoxLayout;
 
 namespace granular::ui {
 
+class PressureZoom;
 class TimeChartView;
 
 /// The live plots of a run (Qt Charts): the piston's height or the chain's probe with the fitted
@@ -79,6 +82,9 @@ private:
     /// Makes the chart at least as tall as its vertical axes' titles need (Qt Charts cuts a title longer than its
     /// plot is tall, e.g. "y \u2212 0.002 m (\u00b5m)" at a projector's text size): the panel scrolls instead.
     static void fitAxisTitles(Plot& plot);
+    /// The inner pressure's chart zoomed onto P_ext (PressureZoom): `high`, the top of its curves, cut to the zoom's
+    /// reach where they rise above it, and the peak left out shown under the chart.
+    void zoomOntoExternalPressure(const Plot& plot, const std::vector<QList<QPointF>>& curvePoints, double& high) const;
     /// The window the oscillation plot zooms onto (the chosen or fitted one, cut to the rows there are) while
     /// "Zoom onto the fit window" is ticked and it holds two rows at least; nullopt: the whole run.
     [[nodiscard]] std::optional<analysis::FitWindow> zoomedWindow() const;
@@ -123,6 +129,8 @@ private:
     QLabel* oscillationLabel_;
     QPushButton* automaticWindowButton_;
     QCheckBox* zoomToWindowBox_;
+    Plot* pressurePlot_ = nullptr;  ///< the inner pressure's chart where the run has P_ext
+    PressureZoom* pressureZoom_;
     QTimer* refreshTimer_;
     QElapsedTimer sinceFit_;
     std::size_t nextPlot_ = 0;  ///< where refreshNextStalePlot() looks first

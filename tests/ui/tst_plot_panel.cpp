@@ -4,6 +4,7 @@
 // Needs an X display (xvfb-run) like the other GUI tests.
 #include "BuiltinScenarios.h"
 #include "PlotPanel.h"
+#include "PressureZoom.h"
 #include "SimulationUpdate.h"
 #include "TimeChartView.h"
 
@@ -13,6 +14,7 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QLineSeries>
 #include <QScrollArea>
 #include <QSignalSpy>
@@ -24,6 +26,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <tuple>
 
 using granular::ui::PlotPanel;
@@ -279,6 +282,44 @@ private slots:
         solver = chartTitled(panel, QStringLiteral("Solver per step"));
         QVERIFY(solver != nullptr);
         QCOMPARE(qobject_cast<QLineSeries*>(solver->series().front())->points().size(), qsizetype{2});
+    }
+
+    void theInnerPressureIsZoomedOntoItsSettling()
+    {
+        // Defect: periodic2d's P_in jams at ~30 P_ext (t = 9.6 s) and then settles onto P_ext = 1 Pa within +-20 %,
+        // which an axis up to the spike drew as a flat line. Zoomed (the default), the axis stops at 2 P_ext and the
+        // panel says where the peak is; unticked, it shows the whole range.
+        QCOMPARE(granular::ui::zoomedPressureTop(30.4, 1.0), std::optional(2.0));
+        QCOMPARE(granular::ui::zoomedPressureTop(1.9, 1.0), std::nullopt);   // nothing above the reach
+        QCOMPARE(granular::ui::zoomedPressureTop(30.4, 0.0), std::nullopt);  // no P_ext to zoom onto
+
+        PlotPanel panel;
+        panel.startRun(runInfo("periodic2d", {"pressure", "external_pressure"}, {"Pa", "Pa"}, 100));
+        std::vector<SeriesRow> rows;
+        for (int i = 0; i <= 390; ++i) {
+            const double t = 0.1 * i;
+            const double pressure = t < 9.0    ? 0.01 * t
+                                    : t < 10.0 ? 30.4 * std::exp(-20.0 * (t - 9.6) * (t - 9.6))
+                                               : 1.0 + 0.2 * std::sin(3.0 * t) * std::exp(-0.1 * t);
+            rows.push_back({t, {pressure, 1.0}});
+        }
+        panel.appendRows(rows);
+        panel.refreshNow();
+        QChart* chart = chartTitled(panel, QStringLiteral("Inner pressure"));
+        QVERIFY(chart != nullptr);
+        auto* box = panel.findChild<QCheckBox*>(QStringLiteral("zoomToExternalPressure"));
+        auto* peak = panel.findChild<QLabel*>(QStringLiteral("pressurePeak"));
+        QVERIFY(box != nullptr && peak != nullptr);
+        QVERIFY(box->isChecked() && box->isVisibleTo(&panel) && peak->isVisibleTo(&panel));
+        QVERIFY2(leftAxis(chart)->max() >= 2.0 && leftAxis(chart)->max() <= 2.3,
+                 qPrintable(QString::number(leftAxis(chart)->max())));
+        QVERIFY2(peak->text().contains(QStringLiteral("30.4 Pa (t = 9.6 s)")), qPrintable(peak->text()));
+        box->setChecked(false);
+        QVERIFY2(leftAxis(chart)->max() >= 30.4, qPrintable(QString::number(leftAxis(chart)->max())));
+        QVERIFY(peak->text().isEmpty() && !peak->isVisibleTo(&panel));
+        // A run without P_ext (no pressure to zoom onto) has no box.
+        panel.startRun(runInfo("piston2d", {"pressure"}, {"Pa"}, 1000));
+        QVERIFY(!box->isVisibleTo(&panel));
     }
 
     void ordinaryValuesAreDrawnAsTheyAre()
