@@ -75,6 +75,28 @@ constexpr int kPresentationScenarioDockWidth = 400;
 /// Drawn radius / radius of a 3D scene with contacts when its scenario leaves view.grain_size automatic.
 constexpr double kChainViewGrainSize = 0.5;
 
+/// The status bar's iterations field explained, for soft particles (md, mcdem) or the other methods.
+QString iterationsTip(bool softParticles)
+{
+    return softParticles ? QObject::tr("velocity-Verlet steps in the last solver step (solver.substeps; automatic: "
+                                       "enough for 50 steps per contact duration)")
+                         : QObject::tr("solver iterations in the last step");
+}
+
+/// The status bar's residual field explained: the largest overlap for soft particles, else the solver's convergence.
+QString residualTip(bool softParticles)
+{
+    if (softParticles) {
+        return QObject::tr("the largest overlap of two grains, or of a grain and a wall, the piston or the drum, after "
+                           "the last step (soft particles have no iteration to converge)");
+    }
+    return QObject::tr("Contact dynamics: |\u0394R|/|R| is how much the contact forces changed in the last "
+                       "Gauss-Seidel sweep, relative to the forces (Euclidean norms over all contacts): small when the "
+                       "forces have converged. Eq. 35 (Unger & Kertesz 2003) is the largest change of one contact "
+                       "relative to its force: it is 1 whenever a contact opened or closed in that sweep. Other "
+                       "methods: their convergence measure of the last iteration.");
+}
+
 QString number(double x, int digits = 4)
 {
     return QString::number(x, 'g', digits);
@@ -459,14 +481,9 @@ void MainWindow::buildStatusBar()
         this, tr("active contacts after the last step: between grains and with the walls, the piston and the drum (the "
                  "view's caption counts those between grains that carry a force, which its sticks show)"));
     contactsLabel_->setObjectName(QStringLiteral("statusContacts"));
-    iterationsLabel_ = statusLabel(this, tr("solver iterations in the last step"));
+    iterationsLabel_ = statusLabel(this, iterationsTip(false));
     iterationsLabel_->setObjectName(QStringLiteral("statusIterations"));
-    residualLabel_ = statusLabel(
-        this, tr("Contact dynamics: |\u0394R|/|R| is how much the contact forces changed in the last Gauss-Seidel "
-                 "sweep, relative to the forces (Euclidean norms over all contacts): small when the forces have "
-                 "converged. Eq. 35 (Unger & Kertesz 2003) is the largest change of one contact relative to its "
-                 "force: it is 1 whenever a contact opened or closed in that sweep. Other methods: their "
-                 "convergence measure of the last iteration."));
+    residualLabel_ = statusLabel(this, residualTip(false));
     residualLabel_->setObjectName(QStringLiteral("residual"));
     overlapLabel_ = statusLabel(this, tr("mean overlap of the active contacts"));
     overlapLabel_->setObjectName(QStringLiteral("statusOverlap"));
@@ -600,10 +617,19 @@ void MainWindow::showStatus(const StepStatus& status)
     threadsLabel_->setText(solverThreadsText(status.threads));
     threadsLabel_->setToolTip(solverThreadsTip(status.threads));
     contactsLabel_->setText(tr("%1 contacts").arg(d.contacts));
-    iterationsLabel_->setText(tr("%1 iterations").arg(d.iterations));
     const bool contactDynamics = settings_ && (settings_->solver.method == Method::ContactDynamics ||
                                                settings_->solver.method == Method::ConstantPressure);
-    if (contactDynamics) {
+    // Soft particles have no iteration and no residual: their velocity-Verlet steps per solver step, and the largest
+    // overlap, which says how soft the contacts are at this stiffness.
+    const bool softParticles = settings_ && (settings_->solver.method == Method::SoftParticle ||
+                                             settings_->solver.method == Method::MultiContact);
+    iterationsLabel_->setToolTip(iterationsTip(softParticles));
+    residualLabel_->setToolTip(residualTip(softParticles));
+    iterationsLabel_->setText(softParticles ? tr("%1 MD steps").arg(d.iterations)
+                                            : tr("%1 iterations").arg(d.iterations));
+    if (softParticles) {
+        residualLabel_->setText(tr("max overlap = %1 m").arg(number(d.maxOverlap, 3)));
+    } else if (contactDynamics) {
         residualLabel_->setText(
             tr("|\u0394R|/|R| = %1 (eq. 35: %2)").arg(number(d.forceChange, 3), number(d.residual, 3)));
     } else {

@@ -83,9 +83,9 @@ QString columnLabel(const std::string& column)
     return QString::fromStdString(column);
 }
 
-/// The charts of a run's columns; `solver`: whether its method solves for contact forces (ballistic flight has no
-/// solver, and its iterations and residual columns are zero throughout).
-std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& oscillationColumn, bool solver)
+/// The charts of a run's columns, with the solver's chart as its method has it (`solver`).
+std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& oscillationColumn,
+                                  PlotPanel::SolverChart solver)
 {
     std::vector<ChartSpec> specs;
     const auto has = [&series](const char* column) { return series.has(column); };
@@ -144,7 +144,14 @@ std::vector<ChartSpec> chartSpecs(const SeriesTable& series, const std::string& 
                          false,
                          QStringLiteral("E_kin")});
     }
-    if (solver && has("iterations")) {
+    if (solver == PlotPanel::SolverChart::MdSteps && has("iterations")) {
+        // Soft particles: the velocity-Verlet steps per solver step (their residual column is 0: no iteration).
+        ChartSpec spec{QObject::tr("MD steps per solver step"),
+                       {{"iterations", QStringLiteral("MD steps"), kFirstColour}}};
+        spec.leftSymbol = QStringLiteral("n_MD");
+        spec.perStep = true;
+        specs.push_back(spec);
+    } else if (solver == PlotPanel::SolverChart::Iterations && has("iterations")) {
         ChartSpec spec{QObject::tr("Solver per step"), {{"iterations", QStringLiteral("iterations"), kFirstColour}}};
         spec.leftSymbol = QStringLiteral("N_I");
         spec.perStep = true;
@@ -310,10 +317,25 @@ PlotPanel::~PlotPanel()
     }
 }
 
+PlotPanel::SolverChart PlotPanel::solverChartOf(Method method)
+{
+    switch (method) {
+    case Method::Ballistic:
+        return SolverChart::None;  // free flight has no solver: its iterations and residual are 0 throughout
+    case Method::SoftParticle:
+    case Method::MultiContact:
+        return SolverChart::MdSteps;
+    case Method::ContactDynamics:
+    case Method::ConstantPressure:
+        break;
+    }
+    return SolverChart::Iterations;
+}
+
 void PlotPanel::startRun(const RunInfo& run)
 {
-    // A method switch to or from ballistic flight shows or hides the solver's chart.
-    const bool sameCharts = (run.settings.solver.method != Method::Ballistic) == solverChart_;
+    // A method switch between ballistic flight, soft particles and contact dynamics changes the solver's chart.
+    const bool sameCharts = solverChartOf(run.settings.solver.method) == solverChart_;
     const bool sameColumns = run.continued && run.columns == series_.columns && sameCharts;
     settings_ = run.settings;
     if (run.continued && !sameColumns) {
@@ -418,7 +440,7 @@ void PlotPanel::rebuildCharts()
     chartsLayout_->removeWidget(pressureZoom_);
     pressureZoom_->hide();
 
-    solverChart_ = settings_ && settings_->solver.method != Method::Ballistic;
+    solverChart_ = settings_ ? solverChartOf(settings_->solver.method) : SolverChart::None;
     for (const ChartSpec& spec : chartSpecs(series_, oscillationColumn_, solverChart_)) {
         auto plot = std::make_unique<Plot>();
         plot->perStep = spec.perStep;

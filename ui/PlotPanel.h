@@ -40,6 +40,11 @@ class PlotPanel final : public QWidget {
     Q_OBJECT
 
 public:
+    /// What the solver's chart shows: nothing (ballistic flight), the velocity-Verlet steps per solver step (md,
+    /// mcdem), or the iterations and convergence per step (contact dynamics).
+    enum class SolverChart { None, MdSteps, Iterations };
+    [[nodiscard]] static SolverChart solverChartOf(Method method);
+
     explicit PlotPanel(QWidget* parent = nullptr);
     ~PlotPanel() override;
     Q_DISABLE_COPY_MOVE(PlotPanel)
@@ -115,7 +120,7 @@ private:
     std::vector<std::string> units_;
     std::optional<Settings> settings_;
     std::string oscillationColumn_;
-    bool solverChart_ = false;  ///< whether the charts include the solver's (not for ballistic flight)
+    SolverChart solverChart_ = SolverChart::None;      ///< the solver's chart of the charts shown
     std::optional<analysis::FitWindow> chosenWindow_;  ///< set by dragging; nullopt: automatic
     std::optional<analysis::OscillationAnalysis> oscillation_;
     std::optional<analysis::FitWindow> fittedWindow_;  ///< the window of the last fit shown (the plot's band)

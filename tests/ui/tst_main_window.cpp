@@ -420,6 +420,30 @@ private slots:
         QVERIFY(residual->toolTip().contains(QStringLiteral("opened or closed")));
     }
 
+    void softParticlesShowTheirStepsAndLargestOverlap()
+    {
+        // md (and mcdem) have no iteration and no residual: the status bar read "1 iterations  residual 0". It now
+        // says their velocity-Verlet steps per solver step and the largest overlap, each with a tooltip saying so.
+        auto* iterations = window_->findChild<QLabel*>(QStringLiteral("statusIterations"));
+        auto* residual = window_->findChild<QLabel*>(QStringLiteral("residual"));
+        QVERIFY(iterations != nullptr && residual != nullptr);
+        QSignalSpy accepted(controller_.get(), &SimulationController::parameterAccepted);
+        controller_->changeMethod(QStringLiteral("md"));
+        QTRY_COMPARE_WITH_TIMEOUT(accepted.size(), 1, kTimeout);
+        QVERIFY(accepted.at(0).at(2).toBool());  // md runs on at once from piston2d's state
+        const auto before = window_->status().steps;
+        controller_->playSteps(2);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == before + 2 && !controller_->isRunning(), kTimeout);
+        QVERIFY2(iterations->text().endsWith(QStringLiteral(" MD steps")), qPrintable(iterations->text()));
+        const QStringList parts = iterations->text().split(QLatin1Char(' '));
+        QVERIFY2(parts.front().toInt() >= 1, qPrintable(iterations->text()));
+        QVERIFY2(residual->text().startsWith(QStringLiteral("max overlap = ")) &&
+                     residual->text().endsWith(QStringLiteral(" m")),
+                 qPrintable(residual->text()));
+        QVERIFY(iterations->toolTip().contains(QStringLiteral("velocity-Verlet")));
+        QVERIFY(residual->toolTip().contains(QStringLiteral("largest overlap")));
+    }
+
     void scenarioPicksItsView()
     {
         // piston2d (2D, gravity): height colours, full-size disks, no periodic images to offer.

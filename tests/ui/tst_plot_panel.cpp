@@ -265,7 +265,8 @@ private slots:
                      .size(),
                  qsizetype{3});
 
-        // freefall2d: no solver, no solver chart; a switch to md on the same state (the same columns) shows it.
+        // freefall2d: no solver, no solver chart; a switch to md on the same state (the same columns) shows md's:
+        // its velocity-Verlet steps per solver step, without the residual (0: md does not iterate).
         RunInfo flight = runInfo("freefall2d", {"kinetic_energy", "iterations", "residual"}, {"J", "1", "1"}, 300);
         panel.startRun(flight);
         panel.appendRows({{0.0, {0.03, 0.0, 0.0}}, {0.001, {0.032, 0.0, 0.0}}});
@@ -279,9 +280,12 @@ private slots:
         panel.appendRows({{0.002, {0.031, 3.0, 0.0}}});
         panel.refreshNow();
         QCOMPARE(panel.series().time.size(), std::size_t{3});  // the rows stay
-        solver = chartTitled(panel, QStringLiteral("Solver per step"));
+        QVERIFY(chartTitled(panel, QStringLiteral("Solver per step")) == nullptr);
+        solver = chartTitled(panel, QStringLiteral("MD steps per solver step"));
         QVERIFY(solver != nullptr);
+        QCOMPARE(solver->series().size(), qsizetype{1});
         QCOMPARE(qobject_cast<QLineSeries*>(solver->series().front())->points().size(), qsizetype{2});
+        QCOMPARE(leftAxis(solver)->titleText(), QStringLiteral("n_MD (1)"));
     }
 
     void theInnerPressureIsZoomedOntoItsSettling()
