@@ -582,6 +582,12 @@ void MainWindow::startRun(const RunInfo& run)
     const bool piston = run.settings.setup == Setup::Piston;
     loadStepAction_->setEnabled(piston);
     statusFields_->setWanted(forceLabel_, piston);
+    // Ballistic flight detects and solves no contact: no contacts, iterations, residual or overlap to show (they read
+    // 0 whatever the grains did).
+    const bool solver = run.settings.solver.method != Method::Ballistic;
+    for (QLabel* label : {contactsLabel_, iterationsLabel_, residualLabel_, overlapLabel_}) {
+        statusFields_->setWanted(label, solver);
+    }
     periodicImagesAction_->setVisible(run.settings.setup == Setup::Periodic);
     if (!run.continued && origin_ != viewOrigin_) {
         applyScenarioView(run.settings);

@@ -40,8 +40,10 @@
 #include <QToolButton>
 
 #include <algorithm>
+#include <cstddef>
 #include <memory>
 #include <tuple>
+#include <vector>
 
 using granular::ui::MainWindow;
 using granular::ui::SimulationController;
@@ -442,6 +444,28 @@ private slots:
                  qPrintable(residual->text()));
         QVERIFY(iterations->toolTip().contains(QStringLiteral("velocity-Verlet")));
         QVERIFY(residual->toolTip().contains(QStringLiteral("largest overlap")));
+    }
+
+    void ballisticFlightShowsNoSolverFields()
+    {
+        // Ballistic flight solves no contact: its status bar read "0 contacts  0 iterations  residual 0  <overlap> =
+        // 0 m" whatever the grains did. Those fields go while it runs and come back with a method that solves.
+        const std::vector<QLabel*> fields{window_->findChild<QLabel*>(QStringLiteral("statusContacts")),
+                                          window_->findChild<QLabel*>(QStringLiteral("statusIterations")),
+                                          window_->findChild<QLabel*>(QStringLiteral("residual")),
+                                          window_->findChild<QLabel*>(QStringLiteral("statusOverlap"))};
+        const auto shown = [&fields] {
+            return std::count_if(fields.begin(), fields.end(), [](const QLabel* label) { return label->isVisible(); });
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(shown(), std::ptrdiff_t{4}, kTimeout);
+        QSignalSpy accepted(controller_.get(), &SimulationController::parameterAccepted);
+        controller_->changeMethod(QStringLiteral("ballistic"));
+        QTRY_COMPARE_WITH_TIMEOUT(accepted.size(), 1, kTimeout);
+        QVERIFY(accepted.at(0).at(2).toBool());
+        QTRY_COMPARE_WITH_TIMEOUT(shown(), std::ptrdiff_t{0}, kTimeout);
+        QVERIFY(window_->findChild<QLabel*>(QStringLiteral("statusTime"))->isVisible());
+        controller_->changeMethod(QStringLiteral("cd"));
+        QTRY_COMPARE_WITH_TIMEOUT(shown(), std::ptrdiff_t{4}, kTimeout);
     }
 
     void scenarioPicksItsView()
