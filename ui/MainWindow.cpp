@@ -420,7 +420,6 @@ void MainWindow::buildDisplayBar()
     chains_ = new QCheckBox(tr("force chains"), bar);
     chains_->setObjectName(QStringLiteral("forceChains"));
     chains_->setChecked(true);
-    chains_->setToolTip(tr("Sticks from centre to centre, width and colour by f_n / <f_n>"));
     connect(chains_, &QCheckBox::toggled, this, &MainWindow::applyDisplayOptions);
     bar->addWidget(chains_);
     networkPart_ = new QComboBox(bar);
@@ -588,6 +587,8 @@ void MainWindow::startRun(const RunInfo& run)
     for (QLabel* label : {contactsLabel_, iterationsLabel_, residualLabel_, overlapLabel_}) {
         statusFields_->setWanted(label, solver);
     }
+    contactForces_ = solver;  // and no force chains to draw
+    applyDisplayOptions();
     periodicImagesAction_->setVisible(run.settings.setup == Setup::Periodic);
     if (!run.continued && origin_ != viewOrigin_) {
         applyScenarioView(run.settings);
@@ -674,8 +675,11 @@ void MainWindow::applyDisplayOptions()
         thresholdLabel_->setText(tr("x = %1").arg(options.forceThreshold, 0, 'f', 1));
     }
     if (networkPart_ != nullptr) {
-        networkPart_->setEnabled(options.showForceChains);
-        threshold_->setEnabled(options.showForceChains);
+        chains_->setEnabled(contactForces_);
+        chains_->setToolTip(contactForces_ ? tr("Sticks from centre to centre, width and colour by f_n / <f_n>")
+                                           : tr("Ballistic flight has no contact forces: no chains to draw"));
+        networkPart_->setEnabled(contactForces_ && options.showForceChains);
+        threshold_->setEnabled(contactForces_ && options.showForceChains);
     }
     view_->setOptions(options);
 }

@@ -193,7 +193,8 @@ private:
     QString viewOrigin_;                       ///< the scenario whose view.* settings the display shows
     QAction* presentationAction_ = nullptr;
     bool presentation_ = false;
-    QFont normalFont_;  ///< the window's font outside presentation mode
+    bool contactForces_ = true;  ///< whether the run's method has contact forces (not ballistic flight)
+    QFont normalFont_;           ///< the window's font outside presentation mode
 
     QLabel* timeLabel_ = nullptr;
     QLabel* rateLabel_ = nullptr;

@@ -449,7 +449,8 @@ private slots:
     void ballisticFlightShowsNoSolverFields()
     {
         // Ballistic flight solves no contact: its status bar read "0 contacts  0 iterations  residual 0  <overlap> =
-        // 0 m" whatever the grains did. Those fields go while it runs and come back with a method that solves.
+        // 0 m" whatever the grains did. Those fields go while it runs and come back with a method that solves; so
+        // do the force chains' controls, with no chains to draw.
         const std::vector<QLabel*> fields{window_->findChild<QLabel*>(QStringLiteral("statusContacts")),
                                           window_->findChild<QLabel*>(QStringLiteral("statusIterations")),
                                           window_->findChild<QLabel*>(QStringLiteral("residual")),
@@ -464,8 +465,12 @@ private slots:
         QVERIFY(accepted.at(0).at(2).toBool());
         QTRY_COMPARE_WITH_TIMEOUT(shown(), std::ptrdiff_t{0}, kTimeout);
         QVERIFY(window_->findChild<QLabel*>(QStringLiteral("statusTime"))->isVisible());
+        auto* chains = window_->findChild<QCheckBox*>(QStringLiteral("forceChains"));
+        QVERIFY(chains != nullptr && !chains->isEnabled() && chains->isChecked());
+        QVERIFY(chains->toolTip().contains(QStringLiteral("no contact forces")));
         controller_->changeMethod(QStringLiteral("cd"));
         QTRY_COMPARE_WITH_TIMEOUT(shown(), std::ptrdiff_t{4}, kTimeout);
+        QVERIFY(chains->isEnabled() && chains->isChecked());
     }
 
     void scenarioPicksItsView()
