@@ -253,9 +253,10 @@ int main(int argc, char** argv)
         }
     }
     int solverThreads = granular::defaultSolverThreads();
-    if (const std::string problem = granular::solverThreadsSettingProblem();
-        !problem.empty() && !parser.isSet(threads)) {
-        complain(QStringLiteral("warning: %1").arg(QString::fromStdString(problem)));
+    if (!parser.isSet(threads)) {
+        if (const std::string problem = granular::solverThreadsSettingProblem(); !problem.empty()) {
+            complain(QStringLiteral("warning: %1").arg(QString::fromStdString(problem)));
+        }
     }
     if (parser.isSet(threads)) {
         bool ok = false;

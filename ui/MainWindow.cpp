@@ -589,6 +589,11 @@ void MainWindow::startRun(const RunInfo& run)
     }
     contactForces_ = solver;  // and no force chains to draw
     applyDisplayOptions();
+    // Soft particles neither iterate nor converge: the fields show their MD steps and largest overlap (showStatus).
+    const bool softParticles =
+        run.settings.solver.method == Method::SoftParticle || run.settings.solver.method == Method::MultiContact;
+    iterationsLabel_->setToolTip(iterationsTip(softParticles));
+    residualLabel_->setToolTip(residualTip(softParticles));
     periodicImagesAction_->setVisible(run.settings.setup == Setup::Periodic);
     if (!run.continued && origin_ != viewOrigin_) {
         applyScenarioView(run.settings);
@@ -630,8 +635,6 @@ void MainWindow::showStatus(const StepStatus& status)
     // overlap, which says how soft the contacts are at this stiffness.
     const bool softParticles = settings_ && (settings_->solver.method == Method::SoftParticle ||
                                              settings_->solver.method == Method::MultiContact);
-    iterationsLabel_->setToolTip(iterationsTip(softParticles));
-    residualLabel_->setToolTip(residualTip(softParticles));
     iterationsLabel_->setText(softParticles ? tr("%1 MD steps").arg(d.iterations)
                                             : tr("%1 iterations").arg(d.iterations));
     if (softParticles) {

@@ -460,8 +460,7 @@ void PlotPanel::rebuildCharts()
             for (const auto& curve : spec.curves) {
                 if (curve.rightAxis == right) {
                     names << curve.label;
-                    const auto it = std::find(series_.columns.begin(), series_.columns.end(), curve.column);
-                    unit = QString::fromStdString(units_[static_cast<std::size_t>(it - series_.columns.begin())]);
+                    unit = unitOf(curve.column);
                 }
             }
             const QString& symbol = right ? spec.rightSymbol : spec.leftSymbol;
@@ -666,7 +665,6 @@ void PlotPanel::zoomOntoExternalPressure(const Plot& plot, const std::vector<QLi
 {
     double external = 0.0;
     QPointF peak(0.0, -std::numeric_limits<double>::infinity());
-    QString unit;
     for (std::size_t i = 0; i < plot.curves.size(); ++i) {
         for (const QPointF& point : curvePoints[i]) {
             if (plot.curves[i].column == "external_pressure") {
@@ -675,16 +673,18 @@ void PlotPanel::zoomOntoExternalPressure(const Plot& plot, const std::vector<QLi
                 peak = point;
             }
         }
-        if (plot.curves[i].column == "pressure") {
-            const auto it = std::find(series_.columns.begin(), series_.columns.end(), "pressure");
-            unit = QString::fromStdString(units_[static_cast<std::size_t>(it - series_.columns.begin())]);
-        }
     }
     const std::optional<double> top = pressureZoom_->zoomed() ? zoomedPressureTop(high, external) : std::nullopt;
     if (top) {
         high = *top;
     }
-    pressureZoom_->showCutPeak(top ? std::optional(peak.y()) : std::nullopt, peak.x(), unit);
+    pressureZoom_->showCutPeak(top ? std::optional(peak.y()) : std::nullopt, peak.x(), unitOf("pressure"));
+}
+
+QString PlotPanel::unitOf(const std::string& column) const
+{
+    const auto it = std::find(series_.columns.begin(), series_.columns.end(), column);
+    return QString::fromStdString(units_[static_cast<std::size_t>(it - series_.columns.begin())]);
 }
 
 void PlotPanel::fitAxisTitles(Plot& plot)

@@ -90,6 +90,8 @@ private:
     /// The inner pressure's chart zoomed onto P_ext (PressureZoom): `high`, the top of its curves, cut to the zoom's
     /// reach where they rise above it, and the peak left out shown under the chart.
     void zoomOntoExternalPressure(const Plot& plot, const std::vector<QList<QPointF>>& curvePoints, double& high) const;
+    /// The unit of one of the run's columns.
+    [[nodiscard]] QString unitOf(const std::string& column) const;
     /// The window the oscillation plot zooms onto (the chosen or fitted one, cut to the rows there are) while
     /// "Zoom onto the fit window" is ticked and it holds two rows at least; nullopt: the whole run.
     [[nodiscard]] std::optional<analysis::FitWindow> zoomedWindow() const;
