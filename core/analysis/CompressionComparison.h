@@ -26,7 +26,9 @@ struct CompressionRun {
 /// - forceErrorLoading, forceErrorUnloading: RMS of the difference of the top-force curves over the compression
 ///   range, loading and unloading separately, relative to the reference's largest top force over the cycle;
 /// - bhattacharyya (bhat): -log sum sqrt(p q) of the grain-grain normal force distributions p, q (20 equal bins
-///   up to the larger of the two largest forces), averaged over the cycle's compression levels;
+///   up to the larger of the two largest forces), averaged over the cycle's compression levels; at a level where the
+///   two histograms share no bin the distance is infinite, and -log 1e-300 = 690.8 stands in for it (one such level
+///   then outweighs the rest of the mean);
 /// - coordinationError (err_Z): RMS over those levels of the difference of Z after dropping forces below the
 ///   threshold (Z_tau).
 struct CompressionComparison {

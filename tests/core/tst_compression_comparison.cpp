@@ -90,6 +90,8 @@ private slots:
         QCOMPARE(c.forceErrorLevels, 0.0);
         QCOMPARE(c.forceErrorUnloading, 0.0);
         QCOMPARE(c.levelsCompared, 2 * (kLevels + 1));  // every level of the cycle, loading and unloading
+        QCOMPARE(c.bhattacharyya, 0.0);                 // -log sum sqrt(p p) = -log 1
+        QCOMPARE(c.coordinationError, 0.0);
     }
 
     void aStrokeTheRunStoppedInsideIsNotCompared()
@@ -138,7 +140,9 @@ private slots:
     void theMeasuresOfAStifferRun()
     {
         // Forces 1.2 times the reference's at every level: R_top 1.2 at the deepest level; err_f the RMS of 0.2 F
-        // over the cycle's 22 levels (N); Z_tau 4.8 against 4; the same force distribution up to scale.
+        // over the cycle's 22 levels (N); Z_tau 4.8 against 4. Forces {1.2, 2.4, 3.6} against {1, 2, 3} in 20 bins up
+        // to 3.6 N fall in bins 6, 13, 19 against 5, 11, 16: no bin in common, so sum sqrt(p q) = 0 and bhat is the
+        // finite stand-in for infinity, -log 1e-300, at every level.
         const auto c = analysis::compareCompression(run(4, 1.0, 0, 1.2), run(4, 1.0, 0, 1.0));
         QVERIFY(std::fabs(c.topRatio - 1.2) < 1e-12);
         QVERIFY(std::fabs(c.topForce - topForce(kAmplitude, 3, 1.2)) < 1e-12);
@@ -151,7 +155,34 @@ private slots:
         }
         QVERIFY(std::fabs(c.forceErrorLevels - std::sqrt(squares / (2 * (kLevels + 1)))) < 1e-12);
         QVERIFY(std::fabs(c.coordinationError - 0.8) < 1e-12);
-        QVERIFY(c.bhattacharyya >= 0.0);
+        QVERIFY(std::fabs(c.bhattacharyya - -std::log(1e-300)) < 1e-9);
+    }
+
+    void theBhattacharyyaDistanceOfOverlappingDistributions()
+    {
+        // bhat = -log sum_i sqrt(p_i q_i) (Brodu et al. 2015, "Models"). The run's forces {1, 1, 2, 3} N against the
+        // reference's {1, 2, 3} N at every level: 20 bins up to 3 N put 1, 2, 3 N in bins 6, 13, 19, so p = (1/2, 1/4,
+        // 1/4) and q = (1/3, 1/3, 1/3) there: bhat = -log(sqrt(1/6) + 2 sqrt(1/12)) = 0.0145, the mean over the
+        // cycle's 22 levels of that same value.
+        CompressionRun wider = run(4, 1.0, 0, 1.0);
+        for (auto& level : wider.levels) {
+            level.forces = {1.0, 1.0, 2.0, 3.0};
+        }
+        const auto c = analysis::compareCompression(wider, run(4, 1.0, 0, 1.0));
+        const double expected = -std::log(std::sqrt(1.0 / 6.0) + 2.0 * std::sqrt(1.0 / 12.0));
+        QCOMPARE(c.levelsCompared, 2 * (kLevels + 1));
+        QVERIFY2(std::fabs(c.bhattacharyya - expected) < 1e-12,
+                 qPrintable(QStringLiteral("bhat %1, expected %2").arg(c.bhattacharyya).arg(expected)));
+        // The same forces, one level of the cycle apart (stroke 3, level 4: {3, 3, 3} N, all in the last bin):
+        // p = (1) there against q = (1/3, 1/3, 1/3), -log sqrt(1/3); the mean over 22 levels moves by that / 22.
+        CompressionRun oneLevel = run(4, 1.0, 0, 1.0);
+        for (auto& level : oneLevel.levels) {
+            if (level.stroke == 3 && level.level == 4) {
+                level.forces = {3.0, 3.0, 3.0};
+            }
+        }
+        const auto d = analysis::compareCompression(oneLevel, run(4, 1.0, 0, 1.0));
+        QVERIFY(std::fabs(d.bhattacharyya - -std::log(std::sqrt(1.0 / 3.0)) / (2 * (kLevels + 1))) < 1e-12);
     }
 };
 
