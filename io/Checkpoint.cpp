@@ -43,6 +43,41 @@ template <class T> bool take(std::string_view& in, T& value)
     return true;
 }
 
+template <class T> bool read(std::istream& in, T& value)
+{
+    std::array<char, sizeof(T)> bytes{};
+    if (!in.read(bytes.data(), bytes.size())) {
+        return false;
+    }
+    std::memcpy(&value, bytes.data(), sizeof(T));
+    return true;
+}
+
+/// Refuses a file whose length is not what its sections' sizes add up to (truncated, or with bytes appended: a
+/// checkpoint grown to gigabytes was read whole into memory before), reading only the header and the sizes; `in`
+/// back at the start. A header that cannot be read is left to the full reading, which says what is wrong.
+void checkLength(std::ifstream& in, const std::string& name, std::uintmax_t fileLength)
+{
+    std::string magic(kMagic.size(), '\0');
+    std::uint32_t version = 0;
+    std::uint64_t expected = kMagic.size() + sizeof(version);
+    bool complete = static_cast<bool>(in.read(magic.data(), static_cast<std::streamsize>(magic.size()))) &&
+                    magic == kMagic && read(in, version);
+    for (int section = 0; complete && section < 3; ++section) {
+        std::uint64_t size = 0;
+        complete = read(in, size) && size <= fileLength && expected + sizeof(size) + size <= fileLength;
+        expected += sizeof(size) + size;
+        complete = complete && static_cast<bool>(in.seekg(static_cast<std::streamoff>(size), std::ios::cur));
+    }
+    expected += sizeof(std::uint64_t);  // the checksum
+    if (complete && expected != fileLength) {
+        throw CheckpointError(name + ": truncated or with trailing bytes (" + std::to_string(fileLength) +
+                              " bytes, its sections need " + std::to_string(expected) + ")");
+    }
+    in.clear();
+    in.seekg(0);
+}
+
 }  // namespace
 
 void writeCheckpoint(const std::filesystem::path& path, const Checkpoint& checkpoint)
@@ -69,6 +104,7 @@ Checkpoint readCheckpoint(const std::filesystem::path& path)
     if (!in.is_open() || !in) {
         throw CheckpointError(name + ": no checkpoint to read (missing or not a readable file)");
     }
+    checkLength(in, name, std::filesystem::file_size(path, error));
     std::ostringstream text;
     text << in.rdbuf();
     const std::string bytes = text.str();

@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <utility>
@@ -65,7 +67,23 @@ struct RunFile {
         }
         return x;
     }
+
+    /// Row `row`'s value of column `name`, a whole number from 0 to `largest` (a stroke or a level: 2.6 was rounded to
+    /// 3, a level of 4294967298 wrapped to 2); throws naming the file, data row and column otherwise.
+    [[nodiscard]] std::int64_t count(std::size_t row, const std::string& name, std::int64_t largest) const
+    {
+        const double x = value(row, name, true);
+        if (x != std::floor(x) || x > static_cast<double>(largest)) {
+            throw std::runtime_error(path + ", data row " + std::to_string(row + 1) + ": " + name + " = " +
+                                     formatValue(x) + "; accepted: a whole number from 0 to " + std::to_string(largest));
+        }
+        return static_cast<std::int64_t>(x);
+    }
 };
+
+/// The largest stroke a file may name (a double counts exactly to 2^53) and the largest level.
+constexpr std::int64_t kLargestStroke = std::int64_t{1} << 53;
+constexpr std::int64_t kLargestLevel = std::numeric_limits<int>::max();
 
 }  // namespace
 
@@ -75,15 +93,15 @@ analysis::CompressionRun readCompressionRun(const std::filesystem::path& directo
     const RunFile series(directory / "series.csv");
     for (std::size_t r = 0; r < series.table.rows.size(); ++r) {
         run.compression.push_back(series.value(r, "compression"));
-        run.stroke.push_back(std::llround(series.value(r, "stroke", true)));
+        run.stroke.push_back(series.count(r, "stroke", kLargestStroke));
         run.topForce.push_back(series.value(r, "top_force"));
     }
     const RunFile levels(directory / "levels.csv");
     std::map<std::pair<std::int64_t, int>, std::size_t> index;
     for (std::size_t r = 0; r < levels.table.rows.size(); ++r) {
         analysis::CompressionLevel l;
-        l.stroke = std::llround(levels.value(r, "stroke", true));
-        l.level = static_cast<int>(std::lround(levels.value(r, "level", true)));
+        l.stroke = levels.count(r, "stroke", kLargestStroke);
+        l.level = static_cast<int>(levels.count(r, "level", kLargestLevel));
         l.time = levels.value(r, "t");
         l.compression = levels.value(r, "compression");
         l.topForce = levels.value(r, "top_force");
@@ -96,8 +114,8 @@ analysis::CompressionRun readCompressionRun(const std::filesystem::path& directo
     }
     const RunFile forces(directory / "contact_forces.csv");
     for (std::size_t r = 0; r < forces.table.rows.size(); ++r) {
-        const auto found = index.find({std::llround(forces.value(r, "stroke", true)),
-                                       static_cast<int>(std::lround(forces.value(r, "level", true)))});
+        const auto found = index.find({forces.count(r, "stroke", kLargestStroke),
+                                       static_cast<int>(forces.count(r, "level", kLargestLevel))});
         if (found == index.end()) {
             throw std::runtime_error(forces.path + ", data row " + std::to_string(r + 1) +
                                      ": a force of a level that levels.csv does not have");

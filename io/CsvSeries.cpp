@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -60,6 +61,16 @@ std::size_t CsvTable::column(const std::string& name) const
 
 CsvTable readCsv(const std::string& path)
 {
+    // A directory read as "empty", a device such as /dev/zero read without end: refused by kind. A pipe is read (a
+    // shell's <(...) or a FIFO), as its writer gives it.
+    std::error_code statusError;
+    const auto status = std::filesystem::status(path, statusError);
+    if (std::filesystem::is_directory(status) || std::filesystem::is_character_file(status) ||
+        std::filesystem::is_block_file(status) || std::filesystem::is_socket(status)) {
+        throw std::runtime_error(path + ": not a CSV file (" +
+                                 (std::filesystem::is_directory(status) ? "a directory" : "a device or socket") +
+                                 "); accepted: a file or a pipe");
+    }
     std::ifstream in(path);
     if (!in) {
         throw std::runtime_error(path + ": cannot read the CSV file");

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <fstream>
 #include <stdexcept>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <system_error>
 #include <unistd.h>
@@ -161,6 +162,24 @@ bool isEarlierOutput(const fs::path& directory, std::string& stranger, int depth
     return !error && result;
 }
 
+/// Whether `directory`, an existing directory, is the root of a mounted filesystem (a volume, a bind mount, a tmpfs):
+/// a rename can neither exchange it nor put anything in its place (EBUSY, EXDEV).
+bool isMountPoint(const fs::path& directory)
+{
+#if defined(STATX_ATTR_MOUNT_ROOT)
+    struct statx attributes {};
+    if (::statx(AT_FDCWD, directory.c_str(), AT_SYMLINK_NOFOLLOW, STATX_BASIC_STATS, &attributes) == 0 &&
+        (attributes.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) != 0) {
+        return (attributes.stx_attributes & STATX_ATTR_MOUNT_ROOT) != 0;
+    }
+#endif
+    // Older kernels: another device than its parent's (a bind mount within one filesystem goes unseen).
+    struct stat self {};
+    struct stat parent {};
+    return ::stat(directory.c_str(), &self) == 0 && ::stat((directory / "..").c_str(), &parent) == 0 &&
+           self.st_dev != parent.st_dev;
+}
+
 /// DIR as given, without a trailing separator ("out/" is "out"); refuses a path that names no directory of its own
 /// ("", ".", "..", "/"): its output could not be exchanged in one step.
 fs::path outputDirectory(const fs::path& given)
@@ -198,6 +217,13 @@ RunOutput::RunOutput(const fs::path& directory) : directory_(outputDirectory(dir
             throw OutputError("--out: " + directory_.string() +
                               " is a file; accepted: a new or empty directory, or "
                               "an earlier output of granular");
+        }
+        if (isMountPoint(directory_)) {
+            // Found before the run, not after it: the exchange at the end would fail and the run's output be lost.
+            throw OutputError("--out: " + directory_.string() +
+                              " is a mount point: the output replaces its directory in one step, which a mounted "
+                              "filesystem's root cannot take; accepted: a directory inside it (e.g. " +
+                              (directory_ / "run1").string() + ")");
         }
         const bool empty = fs::is_empty(directory_, error);
         std::string stranger;

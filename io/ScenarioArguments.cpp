@@ -4,6 +4,7 @@
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
 
+#include <map>
 #include <utility>
 
 namespace granular {
@@ -20,10 +21,29 @@ std::pair<std::string, std::string> keyAndValue(const std::string& assignment, c
     return {assignment.substr(0, equals), assignment.substr(equals + 1)};
 }
 
+/// Refuses a key that two `--set`s give: the last would win without a word (as a key twice in a scenario file).
+void refuseRepeatedKeys(const std::vector<std::string>& assignments)
+{
+    std::map<std::string, std::string> seen;
+    for (const auto& assignment : assignments) {
+        const auto equals = assignment.find('=');
+        if (equals == std::string::npos || equals == 0) {
+            continue;  // keyAndValue says what is wrong with it
+        }
+        const std::string key = assignment.substr(0, equals);
+        const auto [earlier, first] = seen.emplace(key, assignment);
+        if (!first) {
+            throw ScenarioError("--set: " + key + " is given twice ('" + earlier->second + "' and '" + assignment +
+                                "'); accepted: each key once");
+        }
+    }
+}
+
 }  // namespace
 
 Scenario scenarioFromArguments(const std::string& nameOrPath, const std::vector<std::string>& assignments)
 {
+    refuseRepeatedKeys(assignments);
     Scenario scenario = resolveScenario(nameOrPath);
     for (const auto& assignment : assignments) {
         const auto [key, value] = keyAndValue(assignment, "solver.dt=0.001");
@@ -35,6 +55,7 @@ Scenario scenarioFromArguments(const std::string& nameOrPath, const std::vector<
 Scenario scenarioWithLiveAssignments(Scenario saved, const std::vector<std::string>& assignments,
                                      const std::string& goingOn)
 {
+    refuseRepeatedKeys(assignments);
     for (const auto& assignment : assignments) {
         const auto [key, value] = keyAndValue(assignment, "run.time=10");
         const Parameter* p = Schema::instance().find(key);

@@ -1,6 +1,7 @@
 #include "ScenarioJson.h"
 
 #include "JsonScalar.h"
+#include "JsonText.h"
 #include "LessonJson.h"
 
 #include "scenario/ScenarioError.h"
@@ -22,14 +23,34 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+/// The first key of the group `key` ("solver" -> "solver.method"), or "" where `key` is no group of keys.
+std::string firstKeyOfGroup(const std::string& key)
+{
+    for (const Parameter& p : Schema::instance().parameters()) {
+        if (p.key.size() > key.size() && p.key.compare(0, key.size(), key) == 0 && p.key[key.size()] == '.') {
+            return p.key;
+        }
+    }
+    return {};
+}
+
 Value toValue(const Json& leaf, const std::string& key)
 {
+    if (const std::string first = firstKeyOfGroup(key); !first.empty()) {
+        // "solver": 5 read as "unknown key 'solver'", "solver": [1] as "array is not a value".
+        throw ScenarioError(key + ": a group of keys (e.g. " + first + "), given " + std::string(leaf.type_name()) +
+                            "; accepted: an object of its keys, e.g. {\"" + first.substr(key.size() + 1) +
+                            "\": ...}");
+    }
+    const Parameter* p = Schema::instance().find(key);
+    if (p == nullptr) {
+        throw ScenarioError("unknown key '" + key + "'; run `granular show SCENARIO` to list the keys");
+    }
     if (auto value = jsonScalar(leaf)) {
         return *std::move(value);
     }
-    const Parameter* p = Schema::instance().find(key);
-    const std::string accepted = p != nullptr ? "; accepted: " + p->acceptedDescription() : "";
-    throw ScenarioError(key + ": " + std::string(leaf.type_name()) + " is not a value" + accepted);
+    throw ScenarioError(key + ": " + std::string(leaf.type_name()) + " is not a value; accepted: " +
+                        p->acceptedDescription());
 }
 
 /// Deepest nesting a scenario may have: the schema's keys have at most three parts.
@@ -220,7 +241,7 @@ std::string scenarioToJson(const Scenario& scenario)
     if (!scenario.lesson().empty()) {
         root["lesson"] = lessonToJson(scenario.lesson());
     }
-    return root.dump(2) + "\n";
+    return jsonText(root) + "\n";
 }
 
 }  // namespace granular

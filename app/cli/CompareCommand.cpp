@@ -1,18 +1,29 @@
 #include "cli/CompareCommand.h"
 
 #include "CompressionFiles.h"
+#include "JsonText.h"
 #include "analysis/CompressionComparison.h"
 #include "cli/Commands.h"
 
 #include <nlohmann/json.hpp>
 
 #include <ostream>
+#include <utility>
 #include <stdexcept>
 
 namespace granular::cli {
 
 int compareRuns(const std::string& run, const std::string& reference, std::ostream& out, std::ostream& err)
 {
+    for (const auto& [name, directory] : {std::pair{"RUN", &run}, std::pair{"REFERENCE", &reference}}) {
+        if (directory->empty()) {
+            // "" would read the working directory's series.csv.
+            err << "granular: compare: " << name
+                << " is empty; accepted: an output directory of `granular run` with setup compression (. for the "
+                   "working directory)\n";
+            return BadInput;
+        }
+    }
     analysis::CompressionRun a;
     analysis::CompressionRun b;
     try {
@@ -48,7 +59,7 @@ int compareRuns(const std::string& run, const std::string& reference, std::ostre
                 << " has grain-grain forces in both runs' contact_forces.csv (R_top and err_f do not need them)\n";
         }
         result["levels_compared"] = c.levelsCompared;
-        out << result.dump(2) << '\n';
+        out << jsonText(result) << '\n';
         return Success;
     } catch (const std::invalid_argument& error) {
         err << "granular: compare: " << error.what() << '\n';

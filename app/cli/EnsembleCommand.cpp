@@ -1,5 +1,6 @@
 #include "cli/EnsembleCommand.h"
 
+#include "JsonText.h"
 #include "RunOutput.h"
 #include "ScenarioArguments.h"
 #include "cli/Commands.h"
@@ -186,11 +187,19 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
         // the ensemble here, not every seed's run.
         std::error_code error;
         scratchRoot = fs::temp_directory_path(error);
-        if (error || !fs::is_directory(scratchRoot, error)) {
+        const bool directory = !error && fs::is_directory(scratchRoot, error);
+        // Writable: a folder made there and removed (permissions alone say nothing of /proc or a read-only mount).
+        const fs::path probe = scratchRoot / ("granular-probe-" + std::to_string(::getpid()));
+        const bool writable = directory && fs::create_directory(probe, error) && !error;
+        if (writable) {
+            fs::remove(probe, error);
+        }
+        if (!writable) {
             const char* named = std::getenv("TMPDIR");  // NOLINT(concurrency-mt-unsafe): read before any thread
-            throw std::invalid_argument("TMPDIR: '" + std::string(named != nullptr ? named : "/tmp") +
-                                        "' is not a directory (each seed's run is written there first); accepted: "
-                                        "an existing, writable directory, or TMPDIR unset (/tmp)");
+            throw std::invalid_argument("TMPDIR: '" + std::string(named != nullptr ? named : "/tmp") + "' is " +
+                                        (directory ? "a directory that cannot be written" : "not a directory") +
+                                        " (each seed's run is written there first); accepted: an existing, writable "
+                                        "directory, or TMPDIR unset (/tmp)");
         }
         if (pool.isRoot()) {
             output = std::make_unique<RunOutput>(options.outDirectory);
@@ -268,7 +277,7 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
             if (signal != 0) {
                 json["stopped"] = "interrupted";  // the runs that finished before, the others listed as failed
             }
-            file << json.dump(2) << '\n';
+            file << jsonText(json) << '\n';
         });
         output->write("ensemble.csv", [&](std::ostream& file) { writeEnsembleCsv(file, records); });
         output->commit();

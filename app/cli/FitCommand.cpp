@@ -1,6 +1,7 @@
 #include "cli/FitCommand.h"
 
 #include "CsvSeries.h"
+#include "JsonText.h"
 #include "analysis/DampedOscillationFit.h"
 #include "cli/Commands.h"
 
@@ -131,7 +132,7 @@ int fitSeries(const std::string& csvPath, const std::string& column, std::option
                      {"amplitude_at_from_error", unit},
                      {"tau_error", "s"},
                      {"omega_error", "rad/s"}};
-    out << json.dump(2) << '\n';
+    out << jsonText(json) << '\n';
     if (!fit.converged) {
         err << "granular: fit: '" << column << "' did not converge after " << fit.iterations
             << " Levenberg-Marquardt iterations (best rmse " << fit.rmse << ")\n";

@@ -4,6 +4,7 @@
 #include "CheckpointFrames.h"
 #include "CompressionFiles.h"
 #include "CsvSeries.h"
+#include "JsonText.h"
 #include "RunOutput.h"
 #include "ScenarioArguments.h"
 #include "ScenarioJson.h"
@@ -300,6 +301,10 @@ void RunSession::copyEarlierFrames(const fs::path& from, RunOutput& output) cons
                 throw std::runtime_error((from / *name).string() +
                                          ": a frame written before the checkpoint is missing");
             }
+            if (in.peek() == std::ifstream::traits_type::eof()) {
+                // Copying nothing would fail as a write of DIR: say which file is at fault.
+                throw std::runtime_error((from / *name).string() + ": a frame written before the checkpoint is empty");
+            }
             output.write(*name, [&in](std::ostream& file) { file << in.rdbuf(); });
         }
     }
@@ -313,7 +318,13 @@ int RunSession::run(std::ostream& out, std::ostream& err)
         try {
             output = std::make_unique<RunOutput>(*options_.outDirectory);
         } catch (const OutputError& error) {
-            err << "granular: " << error.what() << '\n';
+            // resume has no --out: its DIR is the output.
+            const std::string message = error.what();
+            const std::string flag = "--out: ";
+            err << "granular: "
+                << (resumedFrom_ && message.rfind(flag, 0) == 0 ? "resume: DIR: " + message.substr(flag.size())
+                                                                : message)
+                << '\n';
             return BadInput;
         }
     }
@@ -326,7 +337,14 @@ int RunSession::run(std::ostream& out, std::ostream& err)
     // The frames of the run resumed go on with it whether or not it writes more: its output holds the run so far, and
     // the checkpoint it carries over names them.
     if (output && resumedFrom_ && !frameTimes_.empty()) {
-        copyEarlierFrames(CheckpointFrames::source(*resumedFrom_, checkpointFramesFolder_), *output);
+        try {
+            copyEarlierFrames(CheckpointFrames::source(*resumedFrom_, checkpointFramesFolder_), *output);
+        } catch (const std::exception& error) {
+            // A frame the checkpoint names is missing or unreadable: the checkpoint's folder cannot be resumed (exit 2,
+            // as for any unusable checkpoint), DIR as it was.
+            err << "granular: resume: " << error.what() << '\n';
+            return BadInput;
+        }
     }
 #else
     frameTimes_.clear();  // a core-only build has no frame files to carry
@@ -411,7 +429,7 @@ int RunSession::run(std::ostream& out, std::ostream& err)
             writeFrameCollection(*output);
         }
 #endif
-        output->write("summary.json", [&](std::ostream& file) { file << summary.dump(2) << '\n'; });
+        output->write("summary.json", [&](std::ostream& file) { file << jsonText(summary) << '\n'; });
         output->write("scenario.json", [&](std::ostream& file) { file << scenarioToJson(simulation_->scenario()); });
         output->commit();
     }

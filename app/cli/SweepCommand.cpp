@@ -150,6 +150,13 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
         if (options.key.empty()) {
             throw std::invalid_argument("--key: empty; accepted: a parameter key such as solver.iterations");
         }
+        for (const auto& assignment : options.assignments) {
+            if (assignment.rfind(options.key + "=", 0) == 0) {
+                // The swept values would replace it without a word.
+                throw std::invalid_argument("--set " + assignment + " sets the key that --key sweeps; accepted: " +
+                                            options.key + " in --key alone");
+            }
+        }
         values = splitValues(options.values);
         for (const auto& value : values) {
             std::vector<std::string> assignments = options.assignments;
@@ -209,7 +216,7 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
             csv << "value,mean_overlap,volume_fraction,steps,relaxed,failure\n";
             for (std::size_t k = 0; k < rows.size(); ++k) {
                 const SweepRow& row = rows[k];
-                csv << values[k] << ',';
+                csv << csvField(values[k]) << ',';
                 if (row.failure.empty()) {
                     csv << formatValue(row.meanOverlap) << ',' << formatValue(row.volumeFraction);
                 } else {
@@ -222,8 +229,8 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
         output->write("sweep_timing.csv", [&](std::ostream& csv) {
             csv << "value,cpu_time_s,wall_time_s\n";
             for (std::size_t k = 0; k < rows.size(); ++k) {
-                csv << values[k] << ',' << formatValue(rows[k].cpuSeconds) << ',' << formatValue(rows[k].wallSeconds)
-                    << '\n';
+                csv << csvField(values[k]) << ',' << formatValue(rows[k].cpuSeconds) << ','
+                    << formatValue(rows[k].wallSeconds) << '\n';
             }
         });
         output->commit();

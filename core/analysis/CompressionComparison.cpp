@@ -165,7 +165,9 @@ CompressionComparison compareCompression(const CompressionRun& run, const Compre
     const auto loading = strokeCurve(run, c.loadingStroke);
     const auto referenceLoading = strokeCurve(reference, c.loadingStroke);
     if (loading.size() < 2 || referenceLoading.size() < 2) {
-        throw std::invalid_argument("stroke " + std::to_string(c.loadingStroke) + " has fewer than two samples");
+        throw std::invalid_argument(std::string(loading.size() < 2 ? "the run's" : "the reference's") +
+                                    " series.csv has fewer than two samples of stroke " +
+                                    std::to_string(c.loadingStroke));
     }
     // At the largest compression: the snapshot of the deepest level, which the series' last sample of the stroke
     // precedes by up to an output interval (the turning sample is labelled with the next stroke).

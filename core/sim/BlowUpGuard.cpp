@@ -24,6 +24,32 @@ std::string number(double x)
     return text.str();
 }
 
+/// "the floor wall", "the wall" (the chain's wall is named "wall").
+std::string wallPhrase(const std::string& name)
+{
+    return name == "wall" ? std::string("the wall") : "the " + name + " wall";
+}
+
+/// The force that drives a contact-dynamics run of these settings, as "key = value unit": the one to reduce where the
+/// grains cannot hold it.
+std::string drivingForce(const Settings& s)
+{
+    switch (s.setup) {
+    case Setup::Chain:
+        return "chain.force = " + number(s.chain.force) + " N on disks of chain.mass = " + number(s.chain.mass) + " kg";
+    case Setup::Piston:
+        return "piston.force = " + number(s.piston.force) + " N";
+    case Setup::Periodic:
+        return "pressure.external = " + number(s.pressure.externalPressure) + " Pa";
+    case Setup::Cloud:
+    case Setup::Drum:
+    case Setup::Pair:
+    case Setup::Compression:
+        break;
+    }
+    return "the grains' weight, gravity = " + number(s.gravity.norm()) + " m/s^2";
+}
+
 /// What most likely broke a run of these settings, in words with the key to change.
 std::string likelyCause(const Settings& s, bool nonFinite, bool deepOverlap, const BlowUpGuard::Advice& advice)
 {
@@ -51,8 +77,8 @@ std::string likelyCause(const Settings& s, bool nonFinite, bool deepOverlap, con
     case Method::ContactDynamics:
     case Method::ConstantPressure:
         return "a force too large for solver.iterations = " + std::to_string(s.solver.iterations) +
-               " per step at solver.dt = " + number(s.solver.dt) + " s (e.g. piston.force = " + number(s.piston.force) +
-               " N): rigid grains cannot hold it; reduce it or dt, or raise the iterations";
+               " per step at solver.dt = " + number(s.solver.dt) + " s (here " + drivingForce(s) +
+               "): rigid grains cannot hold it; reduce it or dt, or raise the iterations";
     case Method::SoftParticle:
     case Method::MultiContact:
         return "solver.dt = " + number(s.solver.dt) + " s with solver.substeps = " + std::to_string(s.solver.substeps) +
@@ -140,8 +166,8 @@ std::string grainProblem(const World& world, std::size_t i, double dt, GrainFaul
         return grain + " moves " + number(v.norm() * dt) + " m per step at " + number(v.norm()) +
                " m/s, more than the container's " + number(container) + " m";
     case GrainFault::BeyondWall:
-        return grain + " is " + number(-world.walls[wall].signedDistance(x)) + " m beyond the " +
-               world.walls[wall].name + " wall, outside its container";
+        return grain + " is " + number(-world.walls[wall].signedDistance(x)) + " m beyond " +
+               wallPhrase(world.walls[wall].name) + ", outside its container";
     case GrainFault::BeyondPiston:
         return grain + " is " + number(-world.piston->plane.signedDistance(x)) +
                " m beyond the piston, outside its container";
@@ -193,8 +219,8 @@ void BlowUpGuard::check(const World& world, const StepDiagnostics& step, const S
         }
         for (const PlaneWall& wall : world.walls) {
             if (!what && wall.signedDistance(piston.plane.point) < 0.0) {
-                what = "the piston is " + number(-wall.signedDistance(piston.plane.point)) + " m beyond the " +
-                       wall.name + " wall, outside its container";
+                what = "the piston is " + number(-wall.signedDistance(piston.plane.point)) + " m beyond " +
+                       wallPhrase(wall.name) + ", outside its container";
             }
         }
     }

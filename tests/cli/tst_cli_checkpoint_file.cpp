@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -77,6 +78,17 @@ private slots:
         refused(otherVersion, "version 7");
         refused("{\"solver\": {}}", "not a checkpoint");
         refused(std::string(), "not a checkpoint");
+        // Grown to 3 GB (a sparse file): it was read whole into memory (6 GB, 20 s) before being refused; its
+        // sections' sizes say at once that it is too long.
+        writeBytes(checkpoint, good);
+        fs::resize_file(checkpoint, std::uintmax_t{3} << 30U);
+        const auto started = std::chrono::steady_clock::now();
+        const Result grown = runGranular("resume '" + checkpoint.parent_path().string() + "' --set run.time=30");
+        QCOMPARE(grown.exitCode, 2);
+        QVERIFY2(isOneLineNaming(grown.err, "truncated or with trailing bytes (3221225472 bytes, its sections need " +
+                                                std::to_string(good.size()) + ")"),
+                 grown.err.c_str());
+        QVERIFY(std::chrono::steady_clock::now() - started < std::chrono::seconds(5));
         fs::remove(checkpoint);
         const Result missing = runGranular("resume '" + checkpoint.parent_path().string() + "'");
         QCOMPARE(missing.exitCode, 2);

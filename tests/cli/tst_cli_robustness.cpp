@@ -642,6 +642,154 @@ private slots:
         const Result lesson = runGranular("show '" + (dir.path / "l.json").string() + "'");
         QCOMPARE(lesson.exitCode, 2);
         QVERIFY2(isOneLineNaming(lesson.err, "lesson[1].text is given twice"), lesson.err.c_str());
+        // A group of keys given a value ("unknown key 'solver'", "array is not a value") and an unknown key given an
+        // array ("solver.lesson: array is not a value").
+        writeText(dir.path / "g.json", R"({"solver": 5})");
+        const Result group = runGranular("show '" + (dir.path / "g.json").string() + "'");
+        QCOMPARE(group.exitCode, 2);
+        QVERIFY2(isOneLineNaming(group.err, "solver: a group of keys (e.g. solver."), group.err.c_str());
+        QVERIFY2(group.err.find("given number; accepted: an object of its keys") != std::string::npos,
+                 group.err.c_str());
+        writeText(dir.path / "u.json", R"({"solver": {"lesson": []}})");
+        const Result unknownArray = runGranular("show '" + (dir.path / "u.json").string() + "'");
+        QCOMPARE(unknownArray.exitCode, 2);
+        QVERIFY2(isOneLineNaming(unknownArray.err, "unknown key 'solver.lesson'"), unknownArray.err.c_str());
+    }
+
+    void aMountPointAsTheOutputIsRefusedBeforeTheRun()
+    {
+        // A mounted volume as --out ran to the end, then could not be exchanged with its output (EBUSY): the run was
+        // lost with "the earlier output is kept". Needs a mount of its own (unshare -rm: a user namespace); skipped
+        // where the system allows none.
+        const ScratchDirectory dir;
+        const fs::path volume = dir.path / "volume";
+        fs::create_directories(volume);
+        const std::string inNamespace =
+            "unshare -rm sh -c 'mount -t tmpfs none \"" + volume.string() + "\" || exit 97; exec \"$0\" \"$@\"'";
+        const auto started = std::chrono::steady_clock::now();
+        const Result r = runGranularAfter(":", "run chain1d --quiet --set run.time=1e5 --out '" + volume.string() + "'",
+                                          inNamespace);
+        if (r.exitCode == 97 || r.err.find("unshare:") != std::string::npos) {
+            QSKIP(("no mount namespace here: " + r.err).c_str());
+        }
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(isOneLineNaming(r.err, "--out: " + volume.string() + " is a mount point"), r.err.c_str());
+        QVERIFY2(r.err.find("(e.g. " + (volume / "run1").string() + ")") != std::string::npos, r.err.c_str());
+        QVERIFY(std::chrono::steady_clock::now() - started < std::chrono::seconds(20));
+        // A directory inside it is written as usual.
+        const Result inside = runGranularAfter(
+            ":", "run chain1d --quiet --set run.time=1 --out '" + (volume / "run1").string() + "'",
+            "unshare -rm sh -c 'mount -t tmpfs none \"" + volume.string() +
+                "\" || exit 97; \"$0\" \"$@\" && test -f \"" + (volume / "run1" / "summary.json").string() + "\"'");
+        QVERIFY2(inside.exitCode == 0, inside.err.c_str());
+    }
+
+    void namesThatAreNotUtf8AreWrittenWithReplacementCharacters()
+    {
+        // fit's column name and compare's paths go into their JSON: a Latin-1 byte ended the command on nlohmann's
+        // "[json.exception.type_error.316] invalid UTF-8 byte".
+        const ScratchDirectory dir;
+        std::string csv = "t,h\xF6he\n";
+        for (int i = 0; i <= 400; ++i) {
+            const double t = 0.05 * i;
+            csv += std::to_string(t) + "," + std::to_string(std::exp(-t / 8.0) * std::sin(1.3 * t)) + "\n";
+        }
+        writeText(dir.path / "latin1.csv", csv);
+        const Result fit =
+            runGranular("fit '" + (dir.path / "latin1.csv").string() + "' --column \"$(printf 'h\\366he')\"");
+        QVERIFY2(fit.exitCode == 0, fit.err.c_str());
+        QVERIFY2(fit.out.find("h\xEF\xBF\xBDhe") != std::string::npos, fit.out.c_str());  // U+FFFD for the 0xF6
+        QVERIFY(nlohmann::json::parse(fit.out).contains("tau"));
+    }
+
+    void fitAndCompareRefuseDirectoriesAndDevices()
+    {
+        // /dev/zero was read without end (2.6 GB after 6 s); a directory read as "empty file".
+        const ScratchDirectory dir;
+        const auto started = std::chrono::steady_clock::now();
+        const Result zero = runGranular("fit /dev/zero --column x");
+        QCOMPARE(zero.exitCode, 2);
+        QVERIFY2(isOneLineNaming(zero.err, "/dev/zero: not a CSV file (a device or socket)"), zero.err.c_str());
+        QVERIFY(std::chrono::steady_clock::now() - started < std::chrono::seconds(10));
+        const Result directory = runGranular("fit '" + dir.path.string() + "' --column x");
+        QCOMPARE(directory.exitCode, 2);
+        QVERIFY2(isOneLineNaming(directory.err, "not a CSV file (a directory)"), directory.err.c_str());
+        fs::create_directories(dir.path / "run" / "series.csv");
+        const Result series =
+            runGranular("compare '" + (dir.path / "run").string() + "' '" + (dir.path / "run").string() + "'");
+        QCOMPARE(series.exitCode, 2);
+        QVERIFY2(isOneLineNaming(series.err, "series.csv: not a CSV file (a directory)"), series.err.c_str());
+        const Result empty = runGranular("compare '' ''");
+        QCOMPARE(empty.exitCode, 2);
+        QVERIFY2(isOneLineNaming(empty.err, "RUN is empty"), empty.err.c_str());
+    }
+
+    void compareRefusesStrokesAndLevelsThatAreNoWholeNumbers()
+    {
+        // 2.6 was rounded to stroke 3; level 4294967298 wrapped to level 2.
+        const ScratchDirectory dir;
+        fs::create_directories(dir.path / "a");
+        writeText(dir.path / "a" / "series.csv", "t,compression,stroke,top_force\n0,0,1,0\n0.1,0.01,2.6,1\n");
+        const Result stroke =
+            runGranular("compare '" + (dir.path / "a").string() + "' '" + (dir.path / "a").string() + "'");
+        QCOMPARE(stroke.exitCode, 2);
+        QVERIFY2(isOneLineNaming(stroke.err, "data row 2: stroke = 2.6; accepted: a whole number from 0 to"),
+                 stroke.err.c_str());
+        writeText(dir.path / "a" / "series.csv", "t,compression,stroke,top_force\n0,0,1,0\n0.1,0.01,1,1\n");
+        writeText(dir.path / "a" / "levels.csv",
+                  "t,stroke,level,compression,top_force,volume_fraction,coordination,coordination_above_threshold,"
+                  "mean_force\n0.1,1,4294967298,0.01,1,0.6,4,3,0.1\n");
+        const Result level =
+            runGranular("compare '" + (dir.path / "a").string() + "' '" + (dir.path / "a").string() + "'");
+        QCOMPARE(level.exitCode, 2);
+        QVERIFY2(isOneLineNaming(level.err, "level = 4294967298; accepted: a whole number from 0 to 2147483647"),
+                 level.err.c_str());
+    }
+
+    void aSettingGivenTwiceIsRefused()
+    {
+        // The last --set won without a word, --seed beat --set seed=, and sweep's --key beat a --set of its key.
+        const ScratchDirectory dir;
+        const std::string out = " --out '" + (dir.path / "o").string() + "'";
+        const Result twice = runGranular("run chain1d --set run.time=3 --set seed=5 --set seed=6" + out);
+        QCOMPARE(twice.exitCode, 2);
+        QVERIFY2(isOneLineNaming(twice.err, "--set: seed is given twice ('seed=5' and 'seed=6')"), twice.err.c_str());
+        const Result seed = runGranular("run chain1d --set run.time=3 --seed 3 --set seed=5" + out);
+        QCOMPARE(seed.exitCode, 2);
+        QVERIFY2(isOneLineNaming(seed.err, "--seed 3 and --set seed=5 both set the seed"), seed.err.c_str());
+        const Result sweep = runGranular(
+            "sweep chain1d --set run.time=3 --key solver.iterations --values 10 --set solver.iterations=20" + out);
+        QCOMPARE(sweep.exitCode, 2);
+        QVERIFY2(isOneLineNaming(sweep.err, "--set solver.iterations=20 sets the key that --key sweeps"),
+                 sweep.err.c_str());
+        QVERIFY(!fs::exists(dir.path / "o"));
+    }
+
+    void sweepQuotesTextValuesInItsTable()
+    {
+        // A swept name with a quote went into sweep.csv as it was, and the table's columns slipped.
+        const ScratchDirectory dir;
+        const fs::path out = dir.path / "s";
+        const Result r = runGranular("sweep chain1d --quiet --set run.time=3 --key name --values 'plain,with\"quote' "
+                                     "--out '" +
+                                     out.string() + "'");
+        QVERIFY2(r.exitCode == 0, r.err.c_str());
+        const std::string table = slurp(out / "sweep.csv");
+        QVERIFY2(table.find("\nplain,") != std::string::npos, table.c_str());
+        QVERIFY2(table.find("\n\"with\"\"quote\",") != std::string::npos, table.c_str());
+    }
+
+    void anEnsembleRefusesAScratchFolderItCannotWrite()
+    {
+        // TMPDIR=/proc: every seed failed, and ensemble.json said "their output in runs/SEED/", which was not there.
+        const ScratchDirectory dir;
+        const Result r =
+            runGranularAfter("export TMPDIR=/proc", "ensemble chain1d --quiet --set run.time=3 --seeds 1..2 "
+                                                    "--out '" +
+                                                        (dir.path / "e").string() + "'");
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(isOneLineNaming(r.err, "TMPDIR: '/proc' is a directory that cannot be written"), r.err.c_str());
+        QVERIFY(!fs::exists(dir.path / "e"));
     }
 
     void crlfSeriesIsReadLikeLf()

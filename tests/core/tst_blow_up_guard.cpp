@@ -243,6 +243,35 @@ private slots:
         QVERIFY2(contains(message, "likely cause: solver.dt = 1e-05 s with solver.substeps = 0 is too long"),
                  message.c_str());
     }
+
+    void theLikelyCauseNamesTheForceThatDrivesTheSetup()
+    {
+        // Contact dynamics blames the force its setup applies, with its key: the chain's disks pushed at the wall by
+        // chain.force (not piston.force, which a chain has none of), the piston's push, the periodic cell's P_ext,
+        // else the grains' weight. The chain's wall, named "wall", reads "the wall", not "the wall wall".
+        World chain;
+        chain.bounds = Eigen::AlignedBox3d(Vec3::Zero(), Vec3(2.0, 1.0, 1.0));
+        chain.walls.push_back({"wall", Vec3::Zero(), Vec3::UnitX()});
+        chain.particles.add(Vec3(0.5, 0.5, 0.5), kRadius, 2500.0, 2);
+        chain.particles.add(Vec3(-0.25, 0.5, 0.5), kRadius, 2500.0, 2);
+        Settings settings = contactDynamics();
+        settings.setup = Setup::Chain;
+        settings.chain.force = 7.0;
+        settings.chain.mass = 0.5;
+        const std::string chainMessage = verdict(chain, settings);
+        QVERIFY2(contains(chainMessage, "grain 1 is 0.25 m beyond the wall, outside its container"),
+                 chainMessage.c_str());
+        QVERIFY2(contains(chainMessage, "chain.force = 7 N on disks of chain.mass = 0.5 kg"), chainMessage.c_str());
+        QVERIFY(!contains(chainMessage, "piston.force"));
+
+        World box = soundWorld();
+        box.particles.position[3].y() = -0.5;
+        settings.setup = Setup::Piston;
+        settings.piston.force = 12.0;
+        QVERIFY(contains(verdict(box, settings), "(here piston.force = 12 N)"));
+        settings.setup = Setup::Cloud;
+        QVERIFY(contains(verdict(box, settings), "(here the grains' weight, gravity = 9.81 m/s^2)"));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestBlowUpGuard)
