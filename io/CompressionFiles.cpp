@@ -75,7 +75,8 @@ struct RunFile {
         const double x = value(row, name, true);
         if (x != std::floor(x) || x > static_cast<double>(largest)) {
             throw std::runtime_error(path + ", data row " + std::to_string(row + 1) + ": " + name + " = " +
-                                     formatValue(x) + "; accepted: a whole number from 0 to " + std::to_string(largest));
+                                     formatValue(x) + "; accepted: a whole number from 0 to " +
+                                     std::to_string(largest));
         }
         return static_cast<std::int64_t>(x);
     }
@@ -114,8 +115,8 @@ analysis::CompressionRun readCompressionRun(const std::filesystem::path& directo
     }
     const RunFile forces(directory / "contact_forces.csv");
     for (std::size_t r = 0; r < forces.table.rows.size(); ++r) {
-        const auto found = index.find({forces.count(r, "stroke", kLargestStroke),
-                                       static_cast<int>(forces.count(r, "level", kLargestLevel))});
+        const auto found = index.find(
+            {forces.count(r, "stroke", kLargestStroke), static_cast<int>(forces.count(r, "level", kLargestLevel))});
         if (found == index.end()) {
             throw std::runtime_error(forces.path + ", data row " + std::to_string(r + 1) +
                                      ": a force of a level that levels.csv does not have");

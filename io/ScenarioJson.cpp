@@ -39,8 +39,7 @@ Value toValue(const Json& leaf, const std::string& key)
     if (const std::string first = firstKeyOfGroup(key); !first.empty()) {
         // "solver": 5 read as "unknown key 'solver'", "solver": [1] as "array is not a value".
         throw ScenarioError(key + ": a group of keys (e.g. " + first + "), given " + std::string(leaf.type_name()) +
-                            "; accepted: an object of its keys, e.g. {\"" + first.substr(key.size() + 1) +
-                            "\": ...}");
+                            "; accepted: an object of its keys, e.g. {\"" + first.substr(key.size() + 1) + "\": ...}");
     }
     const Parameter* p = Schema::instance().find(key);
     if (p == nullptr) {
@@ -49,8 +48,8 @@ Value toValue(const Json& leaf, const std::string& key)
     if (auto value = jsonScalar(leaf)) {
         return *std::move(value);
     }
-    throw ScenarioError(key + ": " + std::string(leaf.type_name()) + " is not a value; accepted: " +
-                        p->acceptedDescription());
+    throw ScenarioError(key + ": " + std::string(leaf.type_name()) +
+                        " is not a value; accepted: " + p->acceptedDescription());
 }
 
 /// Deepest nesting a scenario may have: the schema's keys have at most three parts.

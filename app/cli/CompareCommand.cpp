@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include <ostream>
-#include <utility>
 #include <stdexcept>
+#include <utility>
 
 namespace granular::cli {
 
