@@ -33,8 +33,12 @@ void refuseRepeatedKeys(const std::vector<std::string>& assignments)
         const std::string key = assignment.substr(0, equals);
         const auto [earlier, first] = seen.emplace(key, assignment);
         if (!first) {
-            throw ScenarioError("--set: " + key + " is given twice ('" + earlier->second + "' and '" + assignment +
-                                "'); accepted: each key once");
+            std::string message = "--set: " + key + " is given twice ('";
+            message += earlier->second;
+            message += "' and '";
+            message += assignment;
+            message += "'); accepted: each key once";
+            throw ScenarioError(message);
         }
     }
 }
