@@ -60,8 +60,10 @@ extern "C" void askToStop(int signal)
     stopSignal = signal;
 }
 
+/// `stepsTaken`, `updatesMade`: the steps and contact updates of this call (a resumed run's rates count its own, over
+/// its own wall time; the totals are the whole run's).
 nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatistics& stats, const SeriesTable& table,
-                                 std::int64_t stepsTaken, int threads)
+                                 std::int64_t stepsTaken, std::int64_t updatesMade, int threads)
 {
     nlohmann::ordered_json summary;
     const Settings& settings = simulation.settings();
@@ -87,7 +89,7 @@ nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatisti
     const double wall = stats.wallSeconds > 0.0 ? stats.wallSeconds : 1e-12;
     summary["steps_per_s"] = static_cast<double>(stepsTaken) / wall;
     summary["contact_updates"] = stats.contactUpdates;
-    summary["contact_updates_per_s"] = static_cast<double>(stats.contactUpdates) / wall;
+    summary["contact_updates_per_s"] = static_cast<double>(updatesMade) / wall;
     // The last row: after a blow-up the state itself is broken, the series' last row is the last good one.
     auto& final = summary["final"];
     if (!table.rows.empty()) {
@@ -127,6 +129,45 @@ RunSession::RunSession(std::unique_ptr<Simulation> simulation, SessionOptions op
     }
 }
 
+namespace {
+
+/// A resume into DIR that would end before DIR's output does, without a run.time of its own: the checkpoint's run.time
+/// is that of the run that wrote it, and a later resume that wrote no checkpoint (`--set run.time=28` past the last
+/// one) or was interrupted left DIR further on. Going on would replace DIR's output by less, with exit 0.
+void refuseRollBack(const fs::path& directory, const std::vector<std::string>& assignments, const Settings& settings)
+{
+    for (const auto& assignment : assignments) {
+        if (assignment.rfind("run.time=", 0) == 0) {
+            return;  // the end is the user's own
+        }
+    }
+    std::ifstream summaryFile(directory / "summary.json");
+    const auto summary = nlohmann::json::parse(summaryFile, nullptr, false);
+    if (!summary.is_object() || !summary.contains("simulated_time_s") || !summary["simulated_time_s"].is_number()) {
+        return;  // no readable output to lose
+    }
+    const double reached = summary["simulated_time_s"].get<double>();
+    if (!(reached > settings.run.time + 0.5 * settings.solver.dt)) {
+        return;
+    }
+    std::string later;
+    std::ifstream scenarioFile(directory / "scenario.json");
+    const auto scenario = nlohmann::json::parse(scenarioFile, nullptr, false);
+    if (scenario.is_object() && scenario.contains("run") && scenario["run"].is_object() &&
+        scenario["run"].contains("time") && scenario["run"]["time"].is_number()) {
+        later = ", e.g. run.time=" + formatValue(Value(scenario["run"]["time"].get<double>())) + " (" +
+                (directory / "scenario.json").string() + ")";
+    }
+    throw ScenarioError(
+        "run.time: this resume would end at the checkpoint's run.time = " + formatValue(Value(settings.run.time)) +
+        " s, but " + directory.string() + "'s output already reaches t = " + formatValue(Value(reached)) +
+        " s (a resume after the last checkpoint) and would be replaced by less; accepted: --set "
+        "run.time=T" +
+        later);
+}
+
+}  // namespace
+
 RunSession RunSession::resume(const fs::path& directory, const std::vector<std::string>& assignments,
                               SessionOptions options)
 {
@@ -158,6 +199,9 @@ RunSession RunSession::resume(const fs::path& directory, const std::vector<std::
                             " s; accepted: a run.time of at least " + checkpointTime + " s");
     }
     checkRunCoversAStep(simulation->settings());
+    if (!options.outDirectory || *options.outDirectory == directory) {
+        refuseRollBack(directory, assignments, simulation->settings());
+    }
     if (!options.outDirectory) {
         options.outDirectory = directory;
     }
@@ -362,6 +406,7 @@ int RunSession::run(std::ostream& out, std::ostream& err)
         checkpointSteps = stepsEvery(*options_.checkpointEvery, settings.solver.dt);
     }
     const std::int64_t stepsBefore = simulation_->world().steps;
+    const std::int64_t updatesBefore = simulation_->contactUpdates();
     Progress progress("running " + settings.name, !options_.quiet);
     // (stopSignal is not cleared here: a SIGINT while the scenario was built stops the run at its start.)
     RunStatistics stats;
@@ -401,7 +446,8 @@ int RunSession::run(std::ostream& out, std::ostream& err)
     }
     const int signal = stats.end == RunEnd::Interrupted ? stopSignal.load() : 0;
 
-    auto summary = summarize(*simulation_, stats, table_, simulation_->world().steps - stepsBefore, options_.threads);
+    auto summary = summarize(*simulation_, stats, table_, simulation_->world().steps - stepsBefore,
+                             stats.contactUpdates - updatesBefore, options_.threads);
     if (stats.end != RunEnd::BlowUp) {
         addScenarioResults(summary, *simulation_, table_);
     }

@@ -135,6 +135,45 @@ private slots:
                  step.err.c_str());
         QVERIFY(slurp(out / "series.csv") == series);
     }
+    void aResumeIntoFurtherOutputWithoutARunTimeIsRefused()
+    {
+        // A resume past the last checkpoint (run.time 0.1 -> 0.18, checkpoints every 0.1) writes no checkpoint; a plain
+        // `resume DIR` then went on with the checkpoint's run.time, 0.1 s, and replaced the 0.18 s of output by 0.1 s,
+        // exit 0. It is refused, naming the output's reach; a run.time given is the user's choice.
+        const ScratchDirectory dir;
+        const fs::path out = dir.path / "run";
+        QCOMPARE(runWithCheckpoints("drum3d", "0.1", "0.1", out).exitCode, 0);
+        const Result further = runGranular("resume '" + out.string() + "' --quiet --set run.time=0.18");
+        QVERIFY2(further.exitCode == 0, further.err.c_str());
+        const std::string series = slurp(out / "series.csv");
+        const Result plain = runGranular("resume '" + out.string() + "' --quiet");
+        QCOMPARE(plain.exitCode, 2);
+        QVERIFY2(isOneLineNaming(plain.err, "run.time: this resume would end at the checkpoint's run.time = 0.1 s"),
+                 plain.err.c_str());
+        QVERIFY2(plain.err.find("e.g. run.time=0.18") != std::string::npos, plain.err.c_str());
+        QVERIFY(slurp(out / "series.csv") == series);
+        const Result again = runGranular("resume '" + out.string() + "' --quiet --set run.time=0.18");
+        QVERIFY2(again.exitCode == 0, again.err.c_str());
+        QVERIFY(slurp(out / "series.csv") == series);
+    }
+    void aResumedRunsRatesAreItsOwn()
+    {
+        // contact_updates_per_s divided the whole run's updates by the resume's wall time (piston2d: 1.2e8 against
+        // 7.7e7 measured; a resume that took no step, 1.5e15).
+        const ScratchDirectory dir;
+        const fs::path out = dir.path / "run";
+        QCOMPARE(runWithCheckpoints("piston2d", "5", "5", out).exitCode, 0);
+        const auto before = nlohmann::json::parse(slurp(out / "summary.json"));
+        const Result resumed = runGranular("resume '" + out.string() + "' --quiet --set run.time=10");
+        QVERIFY2(resumed.exitCode == 0, resumed.err.c_str());
+        const auto after = nlohmann::json::parse(slurp(out / "summary.json"));
+        const auto updates = after["contact_updates"].get<double>() - before["contact_updates"].get<double>();
+        const double rate = updates / after["wall_time_s"].get<double>();
+        QVERIFY2(std::fabs(after["contact_updates_per_s"].get<double>() / rate - 1.0) < 1e-9,
+                 qPrintable(QStringLiteral("%1 /s, the resume's own %2 /s")
+                                .arg(after["contact_updates_per_s"].get<double>())
+                                .arg(rate)));
+    }
     void aResumeGoesOnCheckpointingAtTheSavedInterval()
     {
         // Resumed without --checkpoint-every, a run stopped checkpointing: its checkpoint stayed at 0.1 s.
