@@ -30,6 +30,19 @@ const CLI::Validator kFinitePositiveSeconds(
     },
     "FLOAT > 0 (s)");
 
+/// A number, for a time in seconds (a fit's window: "abc" read "Could not convert", "" no bound at all; nan and inf
+/// are numbers that fitSeries refuses as no finite time).
+const CLI::Validator kSecondsNumber(
+    [](std::string& text) -> std::string {
+        char* end = nullptr;
+        static_cast<void>(std::strtod(text.c_str(), &end));
+        if (text.empty() || end != text.c_str() + text.size()) {
+            return "'" + text + "' is not a number; accepted: a finite time in s";
+        }
+        return {};
+    },
+    "FLOAT (s)");
+
 int runCommandLine(int argc, char** argv)
 {
     using namespace granular::cli;
@@ -96,8 +109,8 @@ int runCommandLine(int argc, char** argv)
     auto* fit = app.add_subcommand("fit", "fit x0 + A exp(-t/tau) sin(omega t + phase) to a series column");
     fit->add_option("CSV", csvPath, "series CSV with a time column t")->required();
     fit->add_option("--column", column, "the column to fit")->required();
-    fit->add_option("--from", from, "first time of the window (default: the first row)");
-    fit->add_option("--to", to, "last time of the window (default: the last row)");
+    fit->add_option("--from", from, "first time of the window (default: the first row)")->check(kSecondsNumber);
+    fit->add_option("--to", to, "last time of the window (default: the last row)")->check(kSecondsNumber);
 
     std::string compareRun;
     std::string compareReference;

@@ -158,6 +158,8 @@ void CliFitTest::badInputExitsTwoWithOneLine()
         {"fit " + csv + " --column x --from 7 --to 3", "--from 7 must be less than --to 3"},
         {"fit " + csv + " --column x --from nan", "--from is nan; accepted: a finite time in s"},
         {"fit " + csv + " --column x --to 1e400", "--to is inf; accepted: a finite time in s"},
+        {"fit " + csv + " --column x --from abc", "--from: 'abc' is not a number; accepted: a finite time in s"},
+        {"fit " + csv + " --column x --to ''", "--to: '' is not a number; accepted: a finite time in s"},
         {"fit '" + duplicated.string() + "' --column x",
          "column 'x' appears twice in the header; accepted: each column name once"},
         {"fit '" + markOnly.string() + "' --column x", "empty header row; accepted: the column names separated by"},

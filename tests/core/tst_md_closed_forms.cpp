@@ -5,13 +5,16 @@
 //   F = 4/3 E* sqrt(R*) delta^(3/2)), within 1 %, between two spheres and of a sphere on a drum's concave rim;
 // - tangential spring with Coulomb cap (Cundall-Strack): on an incline of angle theta a sphere that
 //   cannot roll sticks for tan(theta) < mu and slides with a = g (sin(theta) - mu cos(theta)) above;
-//   a sphere free to roll (mu > 2/7 tan(theta)) rolls at a = 5/7 g sin(theta).
+//   a sphere free to roll (mu > 2/7 tan(theta)) rolls at a = 5/7 g sin(theta);
+// - Mindlin: a Hertz sphere resting on a floor, kicked sideways without slipping, rocks on its tangential spring at
+//   omega^2 = k_t (1/m + L^2/I), k_t = 8 G* sqrt(R delta), G* = E / 2(1 + nu)(2 - nu), within 0.5 %.
 #include "md/ContactLaw.h"
 #include "md/SoftParticleStepper.h"
 #include "model/World.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -20,6 +23,7 @@
 #include <numbers>
 #include <string>
 #include <utility>
+#include <vector>
 
 using namespace granular;
 
@@ -162,6 +166,8 @@ private slots:
     void sphereSticksBelowTheFrictionAngle();
     void sphereSlidesAboveTheFrictionAngle();
     void sphereRollsAtFiveSeventhsGSinTheta();
+    void hertzTangentialStiffnessIsMindlins_data();
+    void hertzTangentialStiffnessIsMindlins();
 };
 
 // e = 1 (no dashpot): 1000 collisions change E = sum 1/2 m v^2 + 1/2 I w^2 - m g.x by < 1e-4. The
@@ -339,3 +345,78 @@ void SoftParticleClosedFormTest::sphereRollsAtFiveSeventhsGSinTheta()
 
 QTEST_APPLESS_MAIN(SoftParticleClosedFormTest)
 #include "tst_md_closed_forms.moc"
+
+void SoftParticleClosedFormTest::hertzTangentialStiffnessIsMindlins_data()
+{
+    QTest::addColumn<double>("nu");
+    QTest::newRow("nu = 0.3") << 0.3;
+    QTest::newRow("nu = 0.45") << 0.45;
+}
+
+// A sphere (R = 10 mm, 2500 kg/m^3) rests on the floor at its static Hertz overlap delta0 = (m g / k_h)^(2/3), k_h =
+// 4/3 E/(1 - nu^2) sqrt(R), and is kicked sideways at 1 mm/s, far below sliding (mu = 1). The contact point's slip u
+// feels -k_t u on the centre and the torque L k_t u on the rotation, L = R - delta0 (the lever to the floor), so
+// u'' = -k_t (1/m + L^2/I) u: the tangential force oscillates at that omega with the Mindlin stiffness k_t = 8 G*
+// sqrt(R delta0), G* = G / (2 - nu) on a rigid floor, G = E / 2(1 + nu) (Mindlin 1949). No dashpot (e = 1).
+void SoftParticleClosedFormTest::hertzTangentialStiffnessIsMindlins()
+{
+    QFETCH(double, nu);
+    constexpr double radius = 0.01;       // m
+    constexpr double youngModulus = 1e7;  // Pa
+    md::SoftParticleSettings settings;
+    settings.dt = 1e-6;
+    settings.substeps = 1;
+    settings.material.law = NormalLaw::Hertz;
+    settings.material.youngModulus = youngModulus;
+    settings.material.poissonRatio = nu;
+    settings.material.restitution = 1.0;
+    settings.material.friction = 1.0;
+    settings.material.wallFriction = 1.0;
+    World world;
+    world.dimension = 3;
+    world.particles.add(Vec3::Zero(), radius, kDensity, 3);
+    const double mass = world.particles.mass[0];
+    const double hertz = 4.0 / 3.0 * youngModulus / (1.0 - nu * nu) * std::sqrt(radius);
+    const double rest = std::pow(mass * g / hertz, 2.0 / 3.0);
+    world.particles.position[0] = Vec3(0.0, radius - rest, 0.0);
+    world.particles.velocity[0] = Vec3(1e-3, 0.0, 0.0);
+    world.walls.push_back({"floor", Vec3::Zero(), Vec3::UnitY()});
+    world.gravity = Vec3(0.0, -g, 0.0);
+    world.bounds = Eigen::AlignedBox3d(Vec3(-0.1, -0.1, -0.1), Vec3(0.1, 0.1, 0.1));
+    SoftParticleStepper stepper(settings);
+
+    const double shear = youngModulus / (2.0 * (1.0 + nu) * (2.0 - nu));
+    const double mindlin = 8.0 * shear * std::sqrt(radius * rest);
+    const double lever = radius - rest;
+    const double omega = std::sqrt(mindlin * (1.0 / mass + lever * lever / world.particles.inertia[0]));
+    const double period = 2.0 * std::numbers::pi / omega;
+
+    // The times at which the tangential force changes sign, over ten periods.
+    std::vector<double> crossings;
+    double before = 0.0;
+    double largest = 0.0;
+    double normal = 0.0;
+    while (world.time < 10.2 * period) {
+        stepper.step(world);
+        double tangential = 0.0;
+        for (const Contact& c : world.contacts) {
+            if (c.kind == ContactKind::Wall) {
+                tangential = c.force.x();
+                normal = c.force.y();
+            }
+        }
+        if (before != 0.0 && (tangential < 0.0) != (before < 0.0)) {
+            crossings.push_back(world.time - settings.dt * tangential / (tangential - before));
+        }
+        before = tangential;
+        largest = std::max(largest, std::fabs(tangential));
+    }
+    QVERIFY(crossings.size() >= 18);
+    const double measured = 2.0 * (crossings.back() - crossings.front()) / static_cast<double>(crossings.size() - 1);
+    std::printf("  nu = %.2f: delta0 = %.4e m, k_t = %.4e N/m, period %.6e s measured, %.6e s Mindlin (%+.3f %%); "
+                "|F_t| up to %.3e N against mu F_n = %.3e N\n",
+                nu, rest, mindlin, measured, period, 100.0 * (measured / period - 1.0), largest, normal);
+    QVERIFY(largest < 0.1 * normal);  // far from sliding: the spring alone acts
+    QVERIFY2(relativelyClose(measured, period, 5e-3),
+             qPrintable(QStringLiteral("period %1 s, Mindlin's %2 s").arg(measured).arg(period)));
+}
