@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -93,12 +94,14 @@ public:
         return x;
     }
 
-    [[nodiscard]] long long identifier(std::string_view field, std::size_t line) const
+    /// A whole number >= 1 (`what`: "atom id", "atom count"), or a failure naming it.
+    [[nodiscard]] long long identifier(std::string_view field, std::size_t line, const char* what = "atom id") const
     {
         long long id = 0;
         const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), id);
         if (field.empty() || error != std::errc() || end != field.data() + field.size() || id < 1) {
-            fail(line, "atom id '" + std::string(field) + "' is not a positive integer");
+            fail(line, std::string(what) + " '" + std::string(field) + "'; accepted: a whole number from 1 to " +
+                           std::to_string(std::numeric_limits<long long>::max()));
         }
         return id;
     }
@@ -175,7 +178,7 @@ Packing parseData(const Lines& lines, const Reader& reader, Axis up)
         }
         if (inHeader && !isSectionName(line)) {
             if (f.size() == 2 && f[1] == "atoms") {
-                declared = reader.identifier(f[0], number);
+                declared = reader.identifier(f[0], number, "atom count");
             }
             ++i;
             continue;

@@ -141,6 +141,11 @@ private slots:
         count.replace(count.find(" 2  atoms"), 9, " 3  atoms");
         QVERIFY2(errorOf(count).find("the header declares 3 atoms, the Atoms section has 2") != std::string::npos,
                  errorOf(count).c_str());
+        // The header's count named as such (it read "atom id"), with the range of a count.
+        std::string huge = kData;
+        huge.replace(huge.find(" 2  atoms"), 9, " 99999999999999999999  atoms");
+        QCOMPARE(errorOf(huge), std::string("particles.file: p.data:3: atom count '99999999999999999999'; accepted: a "
+                                            "whole number from 1 to 9223372036854775807"));
         std::string section = kData;
         section.replace(section.find("Velocities"), 10, "Bonds");
         QVERIFY2(errorOf(section).find("section Bonds is not read; accepted: Atoms, Velocities") != std::string::npos,
