@@ -3,6 +3,7 @@
 #include "md/MaterialModel.h"
 #include "model/Contact.h"
 
+#include <array>
 #include <cmath>
 
 namespace granular::md {
@@ -17,6 +18,9 @@ namespace granular::md {
 /// themselves: neither responds to it.
 struct PairLaw {
     NormalLaw law = NormalLaw::Linear;
+    /// Zero: the bytes between the law and the doubles, which a checkpoint saves with the rest (as padding they were
+    /// whatever the memory held, and two checkpoints of the same state differed in them).
+    std::array<char, sizeof(double) - sizeof(NormalLaw)> zero{};
     double stiffness = 0.0;  ///< linear: k (N/m); Hertz: k_h (N/m^(3/2))
     double damping = 0.0;    ///< linear: c (kg/s); Hertz: eta (kg/(s m^(1/4)))
     double tangentialStiffness =
@@ -57,6 +61,8 @@ struct PairLaw {
         return law == NormalLaw::Linear ? tangentialDamping : tangentialDamping * std::sqrt(std::sqrt(overlap));
     }
 };
+
+static_assert(sizeof(PairLaw) == 6 * sizeof(double), "PairLaw has no padding: a checkpoint saves its bytes");
 
 /// m, Hertz's effective radius R* of a contact of this kind between body 0 of radius `radius0` and a grain of radius
 /// `radius1`: r0 r1 / (r0 + r1) for two grains, r1 on a flat wall or piston, and r1 sqrt(R / (R - r1)) inside a drum

@@ -313,7 +313,11 @@ std::map<std::string, Value, std::less<>> loadValues(StateReader& in)
 void Simulation::saveState(StateWriter& out, LoadStepRecord record) const
 {
     saveWorld(out, world_);
-    out.put(lastStep_);
+    // The stages' wall times are of the machine, not of the state: without them a state saved twice from the same run
+    // is the same bytes (two checkpoints of one resume differed in them and in their checksums).
+    StepDiagnostics lastStep = lastStep_;
+    lastStep.stageSeconds.fill(0.0);
+    out.put(lastStep);
     out.put(contactUpdates_);
     stepper_->saveState(out);
     if (record == LoadStepRecord::With) {

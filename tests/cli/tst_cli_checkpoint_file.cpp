@@ -94,6 +94,23 @@ private slots:
         QCOMPARE(missing.exitCode, 2);
         QVERIFY2(isOneLineNaming(missing.err, "checkpoint.bin"), missing.err.c_str());
     }
+    void theSameRunWritesTheSameCheckpoint()
+    {
+        // The last step's stage timings (wall time) were saved, and md's contact laws with the padding bytes after
+        // their kind (whatever the memory held): two runs' checkpoints differed in them and in their checksums, while
+        // their states were the same (chain1d by its timings, mcdem_compress by both).
+        const ScratchDirectory dir;
+        const fs::path first = writeChainCheckpoint(dir.path / "a");
+        const fs::path second = writeChainCheckpoint(dir.path / "b");
+        QVERIFY(!first.empty() && !second.empty());
+        QVERIFY(readBytes(first) == readBytes(second));
+        for (const char* run : {"c", "d"}) {
+            const Result r = runWithCheckpoints("mcdem_compress", "0.01", "0.005", dir.path / run);
+            QVERIFY2(r.exitCode == 0, r.err.c_str());
+        }
+        QVERIFY(readBytes(dir.path / "c" / "checkpoint.bin") == readBytes(dir.path / "d" / "checkpoint.bin"));
+    }
+
     void resumeRefusesKeysThatBuildTheWorld()
     {
         const ScratchDirectory dir;
