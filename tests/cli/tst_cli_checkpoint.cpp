@@ -170,9 +170,9 @@ private slots:
         const auto updates = after["contact_updates"].get<double>() - before["contact_updates"].get<double>();
         const double rate = updates / after["wall_time_s"].get<double>();
         QVERIFY2(std::fabs(after["contact_updates_per_s"].get<double>() / rate - 1.0) < 1e-9,
-                 qPrintable(QStringLiteral("%1 /s, the resume's own %2 /s")
-                                .arg(after["contact_updates_per_s"].get<double>())
-                                .arg(rate)));
+                 (std::to_string(after["contact_updates_per_s"].get<double>()) + " /s, the resume's own " +
+                  std::to_string(rate) + " /s")
+                     .c_str());
     }
     void aResumeGoesOnCheckpointingAtTheSavedInterval()
     {

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 using namespace granular;
@@ -172,7 +173,7 @@ private slots:
         const double expected = -std::log(std::sqrt(1.0 / 6.0) + 2.0 * std::sqrt(1.0 / 12.0));
         QCOMPARE(c.levelsCompared, 2 * (kLevels + 1));
         QVERIFY2(std::fabs(c.bhattacharyya - expected) < 1e-12,
-                 qPrintable(QStringLiteral("bhat %1, expected %2").arg(c.bhattacharyya).arg(expected)));
+                 ("bhat " + std::to_string(c.bhattacharyya) + ", expected " + std::to_string(expected)).c_str());
         // The same forces, one level of the cycle apart (stroke 3, level 4: {3, 3, 3} N, all in the last bin):
         // p = (1) there against q = (1/3, 1/3, 1/3), -log sqrt(1/3); the mean over 22 levels moves by that / 22.
         CompressionRun oneLevel = run(4, 1.0, 0, 1.0);
