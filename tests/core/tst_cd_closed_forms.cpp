@@ -2,7 +2,9 @@
 // accelerates at a = g sin(theta) / (1 + I/(m r^2)) (5/7 g sin(theta) sphere, 2/3 disk); slipping at
 // a = g (sin(theta) - mu cos(theta)) below the threshold mu = 2/7 tan(theta) (sphere); and the
 // shock law (Unger & Kertesz 2003, eq. 34) makes a head-on collision perfectly inelastic. A resting column carries
-// at each contact the weight of the grains above it, with the random and with the coloured sweep.
+// at each contact the weight of the grains above it, with the random and with the coloured sweep. One Gauss-Seidel
+// update of a single contact from rest is exact with the effective masses m_n, m_t of eq. 17-18: a spinning grain on
+// the floor, two unequal disks, a grain and the piston.
 #include "cd/ContactDynamicsStepper.h"
 #include "model/World.h"
 #include "settings/Choices.h"
@@ -74,6 +76,26 @@ double accelerationAlongIncline(int dimension, double theta, double mu)
     return (world.particles.velocity[0].x() - v0) / (steps * dt);
 }
 
+/// Settings of a single Gauss-Seidel update per step (fixed criterion, N_I = 1): for one contact, from a cold start,
+/// the update is exact only with the right effective masses m_n, m_t (eq. 17-18); a converged solve reaches the same
+/// forces for any mass off by a factor below 2, and cannot tell.
+Settings oneUpdate(double mu, double dt)
+{
+    Settings s = converged(mu, dt, 5);
+    s.solver.criterion = ConvergenceCriterion::Fixed;
+    s.solver.iterations = 1;
+    return s;
+}
+
+/// The relative velocity at a grain pair's contact point (eq. 3): V = v1 + w1 x l1 - (v0 + w0 x l0), the levers to the
+/// point midway between the surfaces along the normal n from grain 0 to grain 1.
+Vec3 pairContactVelocity(const Particles& p, const Vec3& n)
+{
+    const Vec3 l0 = p.radius[0] * n;
+    const Vec3 l1 = -p.radius[1] * n;
+    return p.velocity[1] + p.angularVelocity[1].cross(l1) - (p.velocity[0] + p.angularVelocity[0].cross(l0));
+}
+
 bool relativelyClose(double actual, double expected, double tolerance)
 {
     return std::fabs(actual - expected) <= tolerance * std::fabs(expected);
@@ -96,6 +118,9 @@ private slots:
     void columnCarriesTheWeightAboveEachContactWithEitherSweep();
     void lightPistonOnARowIsCarriedWithEitherSweep();
     void bodiesPushedFromRestMeetWhatTheyReachInTheirFirstStep();
+    void oneUpdateOfASpinningGrainUsesItsTangentialMass();
+    void oneUpdateOfUnequalDisksUsesTheirEffectiveMasses();
+    void oneUpdateOfAGrainAndThePistonUsesBothMasses();
 };
 
 void ContactDynamicsClosedFormTest::columnCarriesTheWeightAboveEachContactWithEitherSweep()
@@ -319,6 +344,100 @@ void ContactDynamicsClosedFormTest::unequalMassesConserveMomentumAndStick()
     const Vec3 common = momentum / (world.particles.mass[0] + world.particles.mass[1]);
     QVERIFY((world.particles.velocity[0] - common).norm() < 1e-12);
     QVERIFY((world.particles.velocity[1] - common).norm() < 1e-12);
+}
+
+void ContactDynamicsClosedFormTest::oneUpdateOfASpinningGrainUsesItsTangentialMass()
+{
+    // A grain (r = 1 cm, 2500 kg/m^3) resting on the floor and spinning at w0 = 1 rad/s, one update of one step of
+    // 1 ms (mu = 0.5: it sticks). The contact point stops: the floor's impulse P = m_t r w0, m_t = (1/m + r^2/I)^-1
+    // (eq. 18), leaves v = m_t r w0 / m and w = w0 - r P / I: for a sphere (I = 2/5 m r^2) v = 2/7 r w0 and w = 2/7 w0,
+    // for a disk (I = 1/2 m r^2) v = 1/3 r w0 and w = 1/3 w0. The floor carries m g (eq. 17 with the wall's infinite
+    // mass).
+    constexpr double kRadius = 0.01;
+    constexpr double dt = 1e-3;
+    for (const int dimension : {3, 2}) {
+        World world;
+        world.dimension = dimension;
+        world.particles.add(Vec3(0.0, kRadius, 0.0), kRadius, 2500.0, dimension);
+        world.particles.angularVelocity[0] = Vec3(0.0, 0.0, 1.0);
+        world.walls.push_back({"floor", Vec3::Zero(), Vec3::UnitY()});
+        world.gravity = Vec3(0.0, -g, 0.0);
+        world.bounds = Eigen::AlignedBox3d(Vec3(-1, -1, -1), Vec3(1, 1, 1));
+        ContactDynamicsStepper stepper(oneUpdate(0.5, dt));
+        stepper.step(world);
+        const double share = dimension == 3 ? 2.0 / 7.0 : 1.0 / 3.0;
+        const Particles& p = world.particles;
+        const std::string name = dimension == 3 ? "sphere" : "disk";
+        QVERIFY2(relativelyClose(-p.velocity[0].x(), share * kRadius, 1e-12),
+                 (name + ": v = " + std::to_string(p.velocity[0].x()) + " m/s").c_str());
+        QVERIFY2(relativelyClose(p.angularVelocity[0].z(), share, 1e-12),
+                 (name + ": w = " + std::to_string(p.angularVelocity[0].z()) + " rad/s").c_str());
+        QVERIFY(std::fabs(p.velocity[0].y()) < 1e-15);
+        QCOMPARE(world.contacts.size(), std::size_t{1});
+        QVERIFY(relativelyClose(world.contacts[0].force.dot(world.contacts[0].normal), p.mass[0] * g, 1e-12));
+    }
+}
+
+void ContactDynamicsClosedFormTest::oneUpdateOfUnequalDisksUsesTheirEffectiveMasses()
+{
+    // Two touching disks (r0 = 2 cm, r1 = 1 cm, 1000 kg/m^3, per unit thickness: m0 = 1.25664 kg, m1 = 0.314159 kg)
+    // closing in at 0.3 m/s and sliding past each other at 0.2 m/s, spinning, without gravity; mu = 10: they stick.
+    // One update stops their contact point exactly only with m_n = (1/m0 + 1/m1)^-1 = 0.251327 kg and m_t = (1/m_n +
+    // r0^2/I0 + r1^2/I1)^-1 = m_n / 3 = 0.0837758 kg (eq. 17-18; r^2/I = 2/m for a disk); the momentum is kept.
+    World world;
+    world.dimension = 2;
+    world.particles.add(Vec3(0.0, 0.0, 0.0), 0.02, 1000.0, 2);
+    world.particles.add(Vec3(0.03, 0.0, 0.0), 0.01, 1000.0, 2);
+    Particles& p = world.particles;
+    QVERIFY(relativelyClose(p.mass[0], 0.4 * std::numbers::pi, 1e-12));
+    p.velocity[0] = Vec3(0.2, 0.15, 0.0);
+    p.velocity[1] = Vec3(-0.1, -0.05, 0.0);
+    p.angularVelocity[0] = Vec3(0.0, 0.0, 3.0);
+    p.angularVelocity[1] = Vec3(0.0, 0.0, -2.0);
+    world.gravity = Vec3::Zero();
+    world.bounds = Eigen::AlignedBox3d(Vec3(-1, -1, -1), Vec3(1, 1, 1));
+    const Vec3 momentum = p.mass[0] * p.velocity[0] + p.mass[1] * p.velocity[1];
+    const Vec3 before = pairContactVelocity(p, Vec3::UnitX());
+    QVERIFY(before.x() < -0.29 && std::fabs(before.y()) > 0.1);  // closing and sliding
+    ContactDynamicsStepper stepper(oneUpdate(10.0, 1e-3));
+    stepper.step(world);
+    const Vec3 after = pairContactVelocity(p, Vec3::UnitX());
+    QVERIFY2(after.norm() < 1e-12 * before.norm(),
+             ("the contact point moves at " + std::to_string(after.x()) + ", " + std::to_string(after.y()) + " m/s")
+                 .c_str());
+    QVERIFY(((p.mass[0] * p.velocity[0] + p.mass[1] * p.velocity[1]) - momentum).norm() < 1e-15);
+    QCOMPARE(world.contacts.size(), std::size_t{1});
+    const Contact& c = world.contacts[0];
+    QVERIFY2(relativelyClose(c.normalMass, 0.08 * std::numbers::pi, 1e-12), std::to_string(c.normalMass).c_str());
+    QVERIFY2(relativelyClose(c.tangentialMass, 0.08 * std::numbers::pi / 3.0, 1e-12),
+             std::to_string(c.tangentialMass).c_str());
+}
+
+void ContactDynamicsClosedFormTest::oneUpdateOfAGrainAndThePistonUsesBothMasses()
+{
+    // A free disk at rest, touched by a piston of a third of its mass coming down at 0.4 m/s, without gravity or
+    // applied force. One update stops their approach only with m_n = (1/m + 1/M)^-1 (eq. 17): both then move at the
+    // common velocity M u / (m + M), the momentum kept.
+    constexpr double kRadius = 0.01;
+    World world;
+    world.dimension = 2;
+    world.particles.add(Vec3(0.0, 0.0, 0.0), kRadius, 2500.0, 2);
+    const double m = world.particles.mass[0];
+    Piston piston;
+    piston.plane = {"piston", Vec3(0.0, kRadius, 0.0), -Vec3::UnitY()};
+    piston.mass = m / 3.0;
+    piston.force = 0.0;
+    piston.velocity = 0.4;  // m/s along its normal, -y: down
+    world.piston = piston;
+    world.gravity = Vec3::Zero();
+    world.bounds = Eigen::AlignedBox3d(Vec3(-1, -1, -1), Vec3(1, 1, 1));
+    ContactDynamicsStepper stepper(oneUpdate(0.5, 1e-3));
+    stepper.step(world);
+    const double common = piston.mass * 0.4 / (m + piston.mass);  // m/s, down
+    QVERIFY2(relativelyClose(-world.particles.velocity[0].y(), common, 1e-12),
+             ("the disk moves at " + std::to_string(world.particles.velocity[0].y()) + " m/s").c_str());
+    QVERIFY2(relativelyClose(world.piston->velocity, common, 1e-12),
+             ("the piston moves at " + std::to_string(world.piston->velocity) + " m/s").c_str());
 }
 
 QTEST_APPLESS_MAIN(ContactDynamicsClosedFormTest)
