@@ -120,6 +120,23 @@ private slots:
         QCOMPARE(convergence.finishSweep(before.size()), largest);
     }
 
+    /// Eq. 36's residual: |<|R|>_new - <|R|>_old| / <|R|>_new, the mean over the contacts of the force magnitudes, the
+    /// old mean from the forces before the first sweep and then the sweep before. Hand values: two contacts at 12 N
+    /// and 8 N (mean 10 N) go to 11.8 N and 8 N (mean 9.9 N): 0.1 / 9.9; the next sweep, unchanged, reads 0.
+    void globalResidualIsTheRelativeChangeOfTheMeanForce()
+    {
+        const std::vector<Contact> before = {contactWithForce(Vec3(12.0, 0.0, 0.0)),
+                                             contactWithForce(Vec3(0.0, 8.0, 0.0))};
+        SweepConvergence convergence(before, 1e-3, ConvergenceCriterion::Global);
+        convergence.record(ForceChange(Vec3(11.8, 0.0, 0.0), Vec3(-0.2, 0.0, 0.0)));
+        convergence.record(ForceChange(Vec3(0.0, 8.0, 0.0), Vec3::Zero()));
+        const double first = convergence.finishSweep(before.size());
+        QVERIFY2(std::fabs(first - 0.1 / 9.9) < 1e-15, std::to_string(first).c_str());
+        convergence.record(ForceChange(Vec3(11.8, 0.0, 0.0), Vec3::Zero()));
+        convergence.record(ForceChange(Vec3(0.0, 8.0, 0.0), Vec3::Zero()));
+        QCOMPARE(convergence.finishSweep(before.size()), 0.0);
+    }
+
     /// In the drum at fixed N_I, eq. 35 reads 1 at most samples (contacts open and close as grains roll) and
     /// says nothing about convergence; the force change is small and falls as N_I grows.
     void forceChangeMeasuresConvergenceWhereEq35ReadsOne()
