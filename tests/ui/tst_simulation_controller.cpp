@@ -36,7 +36,11 @@ constexpr int kTimeout = 30'000;  // ms
 std::unique_ptr<SimulationController> controllerFor(const std::string& name,
                                                     const std::vector<std::string>& assignments = {})
 {
-    std::vector<std::string> all{"studio.start_time=0"};
+    // studio.start_time = 0 unless the test sets its own (a key given twice is refused).
+    const bool ownStart = std::any_of(assignments.begin(), assignments.end(),
+                                      [](const std::string& a) { return a.rfind("studio.start_time=", 0) == 0; });
+    std::vector<std::string> all{ownStart ? std::vector<std::string>{}
+                                          : std::vector<std::string>{"studio.start_time=0"}};
     all.insert(all.end(), assignments.begin(), assignments.end());
     auto simulation = std::make_unique<granular::Simulation>(granular::scenarioFromArguments(name, all));
     return std::make_unique<SimulationController>(std::move(simulation), name);
