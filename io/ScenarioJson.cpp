@@ -10,7 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -91,6 +93,47 @@ void apply(Scenario& scenario, const Json& node, const std::string& prefix, std:
     }
 }
 
+/// The ordinal among the numbers of `json` (in document order) and the text of the first number that a double cannot
+/// hold (beyond 1.8e308 or, not 0, below 2.2e-308 in magnitude, as `--set` refuses it): nlohmann reads 1e-400 as 0
+/// without a word. Strings are skipped, so a number is counted where the parser sees one.
+std::optional<std::pair<std::size_t, std::string>> firstNumberBeyondADouble(std::string_view json)
+{
+    std::size_t ordinal = 0;
+    std::size_t i = 0;
+    while (i < json.size()) {
+        const char c = json[i];
+        if (c == '"') {
+            for (++i; i < json.size() && json[i] != '"'; ++i) {
+                if (json[i] == '\\') {
+                    ++i;  // an escaped character, a quote among them
+                }
+            }
+            ++i;
+            continue;
+        }
+        if (c != '-' && (c < '0' || c > '9')) {
+            ++i;
+            continue;
+        }
+        const std::size_t start = i;
+        while (i < json.size() && ((json[i] >= '0' && json[i] <= '9') || json[i] == '-' || json[i] == '+' ||
+                                   json[i] == '.' || json[i] == 'e' || json[i] == 'E')) {
+            ++i;
+        }
+        const std::string_view token = json.substr(start, i - start);
+        double x = 0.0;
+        if (std::from_chars(token.data(), token.data() + token.size(), x).ec == std::errc::result_out_of_range) {
+            // A number of a thousand digits is shown by its ends.
+            constexpr std::size_t kShown = 40;
+            return std::pair{ordinal, token.size() <= kShown ? std::string(token)
+                                                             : std::string(token.substr(0, 24)) + "..." +
+                                                                   std::string(token.substr(token.size() - 12))};
+        }
+        ++ordinal;
+    }
+    return std::nullopt;
+}
+
 /// Parses the text, refusing what nlohmann's parser would accept but a scenario must not have: nesting deeper
 /// than kDeepestNesting (a hostile file could nest 100,000 objects) and a key given twice in one object (the
 /// last would silently win). Numbers beyond a double's range are named with their key.
@@ -100,6 +143,8 @@ Json parseScenarioText(std::string_view json, const std::string& origin)
     std::vector<std::string> path;  // the name of each open object or array below the top: its key, or [i] in an array
     std::vector<std::size_t> arrayItems;  // per open container: the objects and arrays begun in it, -1 for an object
     std::string lastKey;
+    const auto beyond = firstNumberBeyondADouble(json);
+    std::size_t numbers = 0;  // the numbers parsed so far
     constexpr auto kObject = static_cast<std::size_t>(-1);
     const auto dotted = [&path](const std::string& key) {
         std::string text;
@@ -158,6 +203,19 @@ Json parseScenarioText(std::string_view json, const std::string& origin)
             close(depth);
             break;
         case Json::parse_event_t::value:
+            if (parsed.is_number()) {
+                if (beyond && beyond->first == numbers) {
+                    const std::string key = !arrayItems.empty() && arrayItems.back() != kObject
+                                                ? dotted("[" + std::to_string(arrayItems.back()) + "]")
+                                                : dotted(lastKey);
+                    const Parameter* p = Schema::instance().find(key);
+                    throw ScenarioError(origin + ": " + key + ": " + beyond->second +
+                                        " is beyond what a double holds (magnitudes 2.2e-308 to 1.8e308, or 0); "
+                                        "accepted: " +
+                                        (p != nullptr ? p->acceptedDescription() : std::string("a finite number")));
+                }
+                ++numbers;
+            }
             if (!arrayItems.empty() && arrayItems.back() != kObject && !parsed.is_structured()) {
                 ++arrayItems.back();  // a plain value in an array takes a place too
             }

@@ -160,6 +160,17 @@ private slots:
         const Result flag = runGranular("run freefall2d --set solver.dt=1e999");
         QCOMPARE(flag.exitCode, 2);
         QVERIFY2(isOneLineNaming(flag.err, "solver.dt"), flag.err.c_str());
+        // Below a double's range: nlohmann read 1e-400 as 0 without a word (friction 0), where --set refuses it; the
+        // same number inside a text is text.
+        writeText(dir.path / "z.json", R"({"name":"1e-400","contact":{"friction":1e-400}})");
+        const Result tiny = runGranular("show '" + (dir.path / "z.json").string() + "'");
+        QCOMPARE(tiny.exitCode, 2);
+        QVERIFY2(isOneLineNaming(tiny.err, "contact.friction: 1e-400 is beyond what a double holds"), tiny.err.c_str());
+        writeText(dir.path / "l.json", R"({"lesson":[{"text":"1e-999","set":{"solver.dt":1e-999}}]})");
+        const Result lesson = runGranular("show '" + (dir.path / "l.json").string() + "'");
+        QCOMPARE(lesson.exitCode, 2);
+        QVERIFY2(isOneLineNaming(lesson.err, "lesson[0].set.solver.dt: 1e-999 is beyond what a double holds"),
+                 lesson.err.c_str());
     }
 
     // 2. 30,000 nested objects overflowed the stack (exit 139), 1e5 took 2.2 GB.
