@@ -4,6 +4,7 @@
 #include "scenario/ScenarioError.h"
 #include "scenario/Schema.h"
 
+#include <algorithm>
 #include <map>
 #include <utility>
 
@@ -44,6 +45,15 @@ void refuseRepeatedKeys(const std::vector<std::string>& assignments)
 }
 
 }  // namespace
+
+const std::string* assignmentOf(const std::vector<std::string>& assignments, const std::string& key)
+{
+    const auto found = std::find_if(assignments.begin(), assignments.end(), [&key](const std::string& assignment) {
+        return assignment.size() > key.size() && assignment.compare(0, key.size(), key) == 0 &&
+               assignment[key.size()] == '=';
+    });
+    return found != assignments.end() ? &*found : nullptr;
+}
 
 Scenario scenarioFromArguments(const std::string& nameOrPath, const std::vector<std::string>& assignments)
 {

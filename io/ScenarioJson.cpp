@@ -38,13 +38,15 @@ std::string firstKeyOfGroup(const std::string& key)
 
 Value toValue(const Json& leaf, const std::string& key)
 {
-    if (const std::string first = firstKeyOfGroup(key); !first.empty()) {
-        // "solver": 5 read as "unknown key 'solver'", "solver": [1] as "array is not a value".
-        throw ScenarioError(key + ": a group of keys (e.g. " + first + "), given " + std::string(leaf.type_name()) +
-                            "; accepted: an object of its keys, e.g. {\"" + first.substr(key.size() + 1) + "\": ...}");
-    }
     const Parameter* p = Schema::instance().find(key);
     if (p == nullptr) {
+        // A group's name is no key: "solver": 5 read as "unknown key 'solver'", "solver": [1] as "array is not a
+        // value".
+        if (const std::string first = firstKeyOfGroup(key); !first.empty()) {
+            throw ScenarioError(key + ": a group of keys (e.g. " + first + "), given " + std::string(leaf.type_name()) +
+                                "; accepted: an object of its keys, e.g. {\"" + first.substr(key.size() + 1) +
+                                "\": ...}");
+        }
         throw ScenarioError("unknown key '" + key + "'; run `granular show SCENARIO` to list the keys");
     }
     if (auto value = jsonScalar(leaf)) {

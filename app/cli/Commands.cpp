@@ -66,11 +66,9 @@ int runScenario(const RunOptions& options, std::ostream& out, std::ostream& err)
     try {
         Scenario scenario = scenarioFromArguments(options.scenario, options.assignments);
         if (options.seed) {
-            for (const auto& assignment : options.assignments) {
-                if (assignment.rfind("seed=", 0) == 0) {
-                    throw ScenarioError("--seed " + std::to_string(*options.seed) + " and --set " + assignment +
-                                        " both set the seed; accepted: one of them");
-                }
+            if (const std::string* seed = assignmentOf(options.assignments, "seed")) {
+                throw ScenarioError("--seed " + std::to_string(*options.seed) + " and --set " + *seed +
+                                    " both set the seed; accepted: one of them");
             }
             scenario.set("seed", *options.seed);
         }

@@ -136,10 +136,8 @@ namespace {
 /// one) or was interrupted left DIR further on. Going on would replace DIR's output by less, with exit 0.
 void refuseRollBack(const fs::path& directory, const std::vector<std::string>& assignments, const Settings& settings)
 {
-    for (const auto& assignment : assignments) {
-        if (assignment.rfind("run.time=", 0) == 0) {
-            return;  // the end is the user's own
-        }
+    if (assignmentOf(assignments, "run.time") != nullptr) {
+        return;  // the end is the user's own
     }
     std::ifstream summaryFile(directory / "summary.json");
     const auto summary = nlohmann::json::parse(summaryFile, nullptr, false);

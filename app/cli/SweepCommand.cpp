@@ -150,12 +150,10 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
         if (options.key.empty()) {
             throw std::invalid_argument("--key: empty; accepted: a parameter key such as solver.iterations");
         }
-        for (const auto& assignment : options.assignments) {
-            if (assignment.rfind(options.key + "=", 0) == 0) {
-                // The swept values would replace it without a word.
-                throw std::invalid_argument("--set " + assignment + " sets the key that --key sweeps; accepted: " +
-                                            options.key + " in --key alone");
-            }
+        if (const std::string* swept = assignmentOf(options.assignments, options.key)) {
+            // The swept values would replace it without a word.
+            throw std::invalid_argument(
+                "--set " + *swept + " sets the key that --key sweeps; accepted: " + options.key + " in --key alone");
         }
         values = splitValues(options.values);
         for (const auto& value : values) {

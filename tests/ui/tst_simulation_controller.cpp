@@ -37,8 +37,7 @@ std::unique_ptr<SimulationController> controllerFor(const std::string& name,
                                                     const std::vector<std::string>& assignments = {})
 {
     // studio.start_time = 0 unless the test sets its own (a key given twice is refused).
-    const bool ownStart = std::any_of(assignments.begin(), assignments.end(),
-                                      [](const std::string& a) { return a.rfind("studio.start_time=", 0) == 0; });
+    const bool ownStart = granular::assignmentOf(assignments, "studio.start_time") != nullptr;
     std::vector<std::string> all{ownStart ? std::vector<std::string>{}
                                           : std::vector<std::string>{"studio.start_time=0"}};
     all.insert(all.end(), assignments.begin(), assignments.end());
