@@ -264,7 +264,6 @@ std::vector<Parameters> periodogramStarts(const Normalized& data)
 {
     constexpr Eigen::Index kMaxGridSamples = 512;
     constexpr double kStep = kPi / 2.0;  // a quarter period of drift over the window: inside the basin
-    constexpr double kMaxPeriods = 64.0;
     constexpr int kStarts = 3;
     const Eigen::Index n = data.s.size();
     const Eigen::Index stride = (n + kMaxGridSamples - 1) / kMaxGridSamples;
@@ -280,7 +279,9 @@ std::vector<Parameters> periodogramStarts(const Normalized& data)
         spacing[static_cast<std::size_t>(i - 1)] = coarse.s[i] - coarse.s[i - 1];
     }
     std::nth_element(spacing.begin(), spacing.begin() + static_cast<std::ptrdiff_t>(spacing.size() / 2), spacing.end());
-    const double maxW = std::min(kPi / spacing[spacing.size() / 2], 2.0 * kPi * kMaxPeriods);
+    // Up to that Nyquist frequency: a grid that ended at 64 periods left a noisy window of more periods to the
+    // zero-crossing start, which noise as large as the amplitude defeats (70 periods: a side minimum, 'not resolved').
+    const double maxW = kPi / spacing[spacing.size() / 2];
 
     struct GridPoint {
         double w;
