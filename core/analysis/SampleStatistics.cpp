@@ -17,11 +17,18 @@ SampleStatistics sampleStatistics(const std::vector<double>& values)
     SampleStatistics s;
     s.count = values.size();
     const auto n = static_cast<double>(s.count);
-    double sum = 0.0;
+    const auto [low, high] = std::minmax_element(values.begin(), values.end());
+    s.min = *low;
+    s.max = *high;
+    // Summed as departures from the first value: equal values give that value and no spread (their plain sum over n,
+    // 3 x / 3, may differ from x in its last place: a mean above the maximum, a spread of 1e-46 for identical runs).
+    // Kept within [min, max], where the exact mean lies, against what rounding is left.
+    const double origin = values.front();
+    double departures = 0.0;
     for (const double x : values) {
-        sum += x;
+        departures += x - origin;
     }
-    s.mean = sum / n;
+    s.mean = std::clamp(origin + departures / n, s.min, s.max);
     double squares = 0.0;
     for (const double x : values) {
         squares += (x - s.mean) * (x - s.mean);
@@ -30,9 +37,6 @@ SampleStatistics sampleStatistics(const std::vector<double>& values)
     s.standardError = s.standardDeviation / std::sqrt(n);
     s.confidence95 = s.count > 1 ? studentQuantile975(static_cast<long>(s.count) - 1) * s.standardError
                                  : std::numeric_limits<double>::quiet_NaN();
-    const auto [low, high] = std::minmax_element(values.begin(), values.end());
-    s.min = *low;
-    s.max = *high;
     return s;
 }
 

@@ -21,6 +21,7 @@ private slots:
     void oneValueHasNoSpread();
     void confidenceIntervalUsesStudentsT();
     void largeOffsetKeepsTheSpread();
+    void equalValuesHaveTheirMeanAndNoSpread();
     void noValuesAreRefused();
 };
 
@@ -77,6 +78,23 @@ void SampleStatisticsTest::largeOffsetKeepsTheSpread()
     const auto s = sampleStatistics(values);
     QCOMPARE(s.mean, 1e9 + 2.0);
     QCOMPARE(s.standardDeviation, 1.0);
+}
+
+void SampleStatisticsTest::equalValuesHaveTheirMeanAndNoSpread()
+{
+    // Three identical runs (md_impact's final kinetic energy): their plain sum over 3 gave 4.8518958438743646e-30,
+    // above the maximum, and a standard deviation of 8.6e-46.
+    const double x = 4.851895843874364e-30;
+    const auto s = sampleStatistics({x, x, x});
+    // Exact comparisons (QCOMPARE of doubles is fuzzy, and takes 8.6e-46 for 0).
+    QVERIFY(s.mean == x);
+    QVERIFY(s.standardDeviation == 0.0);
+    QVERIFY(s.confidence95 == 0.0);
+    // Unequal values: the mean stays within [min, max].
+    for (const double y : {0.1, 0.7, 1e-300, 3.3e10}) {
+        const auto t = sampleStatistics({y, y, y, y, y, y, 0.3 * y});
+        QVERIFY(t.mean >= t.min && t.mean <= t.max);
+    }
 }
 
 void SampleStatisticsTest::noValuesAreRefused()
