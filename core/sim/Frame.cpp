@@ -1,5 +1,6 @@
 #include "sim/Frame.h"
 
+#include "contact/ContactGeometry.h"
 #include "model/World.h"
 
 #include <algorithm>
@@ -52,9 +53,12 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
         if (normalForce <= 0.0) {
             continue;
         }
-        touch(static_cast<std::size_t>(c.particle), c.gap, c.bulge[1]);
+        // The overlap at the frame's positions: contact dynamics' candidate holds its gap from the detection before
+        // the step moved the grains (a frame showed the overlaps of the row before).
+        const double gap = separation(c, world).gap;
+        touch(static_cast<std::size_t>(c.particle), gap, c.bulge[1]);
         if (c.kind == ContactKind::Particle) {
-            touch(static_cast<std::size_t>(c.partner), c.gap, c.bulge[0]);
+            touch(static_cast<std::size_t>(c.partner), gap, c.bulge[0]);
             // Rigid (CD) contacts may carry force across a small gap that the step closes: only bulges create one.
             const bool bulging = c.bulge[0] != 0.0 || c.bulge[1] != 0.0;
             const bool created = bulging && c.gap + c.bulge[0] + c.bulge[1] > 0.0;

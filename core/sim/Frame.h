@@ -45,7 +45,7 @@ struct Frame {
     std::vector<float> radius;  ///< m
     /// Per particle: contacts carrying a positive normal force (particles, walls, piston, drum).
     std::vector<std::uint16_t> coordination;
-    /// Per particle: largest overlap of its contacts at the last contact detection, m (0: none).
+    /// Per particle: largest overlap of its force-carrying contacts at the frame's positions, m (0: none).
     std::vector<float> overlap;
     /// Per particle: how far it reaches beyond its sphere at its contacts from the others' forces (mcdem), the
     /// largest over its force-carrying contacts, m (0: rigid or independent contacts).
