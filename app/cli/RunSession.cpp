@@ -81,7 +81,7 @@ nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatisti
     summary["simulated_time_s"] = table.time.empty() ? 0.0 : table.time.back();
     summary["steps"] = stats.steps;
     summary["stopped"] = runEndName(stats.end);
-    summary["stopped_early"] = stats.finished();
+    summary["stopped_early"] = stats.endedEarly();  // before run.time: the stopping rule, a blow-up, an interrupt
     if (!stats.message.empty()) {
         summary["stop_message"] = stats.message;
     }
@@ -444,7 +444,7 @@ int RunSession::run(std::ostream& out, std::ostream& err)
     }
     const int signal = stats.end == RunEnd::Interrupted ? stopSignal.load() : 0;
 
-    auto summary = summarize(*simulation_, stats, table_, simulation_->world().steps - stepsBefore,
+    auto summary = summarize(*simulation_, stats, table_, stats.steps - stepsBefore,
                              stats.contactUpdates - updatesBefore, options_.threads);
     if (stats.end != RunEnd::BlowUp) {
         addScenarioResults(summary, *simulation_, table_);

@@ -109,7 +109,8 @@ RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const Progr
         }
     }
     stats.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    stats.steps = simulation.world().steps;
+    // The step that blew up counted in world.steps before the guard looked at its state.
+    stats.steps = simulation.world().steps - (stats.end == RunEnd::BlowUp ? 1 : 0);
     stats.contactUpdates = simulation.contactUpdates();
     return stats;
 }

@@ -23,7 +23,9 @@ enum class RunEnd {
 [[nodiscard]] const char* runEndName(RunEnd end);
 
 struct RunStatistics {
-    std::int64_t steps = 0;  ///< steps of the simulation so far (also those before a resumed run)
+    /// Steps of the simulation so far (also those before a resumed run): after a blow-up those before the step that
+    /// blew up, whose state is broken.
+    std::int64_t steps = 0;
     std::int64_t contactUpdates = 0;
     double wallSeconds = 0.0;  ///< s of real time spent stepping in this call
     /// Steps of this call that ran on fewer threads than set (ThreadPace: more threads were slower then).
@@ -34,6 +36,8 @@ struct RunStatistics {
     std::string message;  ///< for a blow-up: the guard's one line
 
     [[nodiscard]] bool finished() const { return end == RunEnd::StoppingRule; }
+    /// Whether the run ended before run.time, whatever the reason (`end` says which).
+    [[nodiscard]] bool endedEarly() const { return end != RunEnd::RunTime; }
 };
 
 /// Steps of a whole run: run.time / solver.dt, rounded, at least 1 (checkSettings bounds it).

@@ -124,6 +124,7 @@ void checkInterruptedBy(int signal)
     }
     const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
     QCOMPARE(summary["stopped"].get<std::string>(), std::string("interrupted"));
+    QVERIFY(summary["stopped_early"].get<bool>());
     QVERIFY(summary["simulated_time_s"].get<double>() > 0.0);
     const std::size_t rows = lineCount(out / "series.csv") - 1;
     QVERIFY(rows >= 2);
@@ -529,6 +530,16 @@ private slots:
         const auto pistonSummary = nlohmann::json::parse(slurp(dir.path / "p" / "summary.json"));
         QCOMPARE(pistonSummary["stopped"].get<std::string>(), std::string("blow-up"));
         QVERIFY(pistonSummary["steps"].get<int>() <= 5);
+        QVERIFY(pistonSummary["stopped_early"].get<bool>());  // it said false: only the stopping rule counted
+        // The steps before the one that blew up (its state is broken): the message names that one, the summary's
+        // steps were one more than the steps on threads and the series' rows showed.
+        const auto blownStep = piston.err.substr(piston.err.find("blow-up at step ") + 16);
+        QCOMPARE(pistonSummary["steps"].get<long long>() + 1, std::stoll(blownStep));
+        long long onThreads = 0;
+        for (const auto& [threads, steps] : pistonSummary["steps_on_threads"].items()) {
+            onThreads += steps.get<long long>();
+        }
+        QCOMPARE(onThreads, pistonSummary["steps"].get<long long>());
 
         const Result impact =
             runGranularAfter(kCpuLimit, "run md_impact --quiet --set solver.dt=1e-3 --set run.time=1 --out '" +
