@@ -193,11 +193,16 @@ void addCompressionResults(nlohmann::ordered_json& summary, const std::vector<an
     compression["levels"] = std::move(table);
     for (const bool loading : {true, false}) {
         const auto fit = analysis::fitTopForceScaling(levels, loading);
+        // null where the levels do not determine the line (fewer than two): an ensemble leaves them out of its
+        // statistics, where zeros would pull the means towards 0.
+        const auto determined = [&fit](double value) {
+            return fit.determined ? nlohmann::ordered_json(value) : nlohmann::ordered_json(nullptr);
+        };
         compression[loading ? "scaling_loading" : "scaling_unloading"] = {
             {"law", "top_force = slope * phi * Z * <f> + offset"},
-            {"slope", fit.slope},
-            {"offset_N", fit.offset},
-            {"r2", fit.r2},
+            {"slope", determined(fit.slope)},
+            {"offset_N", determined(fit.offset)},
+            {"r2", determined(fit.r2)},
             {"levels", fit.points}};
     }
     summary["compression"] = std::move(compression);

@@ -270,6 +270,7 @@ ScalingFit fitTopForceScaling(const std::vector<CompressionLevel>& levels, bool 
     fit.slope = covariance / varianceX;
     fit.offset = (sy - fit.slope * sx) / n;
     fit.r2 = varianceY > 0.0 ? covariance * covariance / (varianceX * varianceY) : 1.0;
+    fit.determined = true;
     return fit;
 }
 

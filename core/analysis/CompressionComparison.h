@@ -55,6 +55,8 @@ struct ScalingFit {
     double offset = 0.0;  ///< N
     double r2 = 0.0;      ///< 1
     int points = 0;
+    /// Whether the levels determine the line: two or more with different phi Z <f> (slope, offset and r2 are 0 else).
+    bool determined = false;
 };
 
 /// The fit over the loading (down) or unloading (up) strokes' levels.

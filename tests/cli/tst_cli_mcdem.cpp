@@ -190,6 +190,13 @@ private slots:
         const auto halfSummary = nlohmann::json::parse(slurp(half / "summary.json"));
         QVERIFY2(halfSummary["compression"]["levels"].size() >= 5, halfSummary.dump().c_str());
         QCOMPARE(halfSummary["compression"]["strokes"].size(), std::size_t{0});
+        // No up-stroke level: the unloading line is undetermined, null (it read slope 0, r2 0, which an ensemble
+        // averaged as values); the loading line of the levels so far is a number.
+        const auto& unloading = halfSummary["compression"]["scaling_unloading"];
+        QCOMPARE(unloading["levels"].get<int>(), 0);
+        QVERIFY2(unloading["slope"].is_null() && unloading["offset_N"].is_null() && unloading["r2"].is_null(),
+                 unloading.dump().c_str());
+        QVERIFY(halfSummary["compression"]["scaling_loading"]["slope"].is_number());
 
         const Result missing = runGranular("compare '" + multi.string() + "' '" + scratch.path.string() + "'");
         QCOMPARE(missing.exitCode, 2);

@@ -185,6 +185,38 @@ private slots:
         const auto d = analysis::compareCompression(oneLevel, run(4, 1.0, 0, 1.0));
         QVERIFY(std::fabs(d.bhattacharyya - -std::log(std::sqrt(1.0 / 3.0)) / (2 * (kLevels + 1))) < 1e-12);
     }
+
+    /// The scaling law's least-squares line (top force = slope phi Z <f> + offset) over one kind of stroke: levels
+    /// on the line 3 x + 0.5 give it back with r2 = 1, an up-stroke's level is left out of the loading fit, and a
+    /// single level determines no line.
+    void theScalingLineOfTheTopForce()
+    {
+        std::vector<CompressionLevel> levels;
+        for (int k = 0; k < 5; ++k) {
+            CompressionLevel l;
+            l.stroke = 1;
+            l.level = k;
+            l.volumeFraction = 0.5 + 0.01 * k;
+            l.coordination = 4.0 + k;
+            l.meanForce = 0.1;
+            l.topForce = 3.0 * l.volumeFraction * l.coordination * l.meanForce + 0.5;
+            levels.push_back(l);
+        }
+        CompressionLevel up = levels.back();
+        up.stroke = 2;
+        up.topForce = 100.0;  // off the line: only the unloading fit sees it
+        levels.push_back(up);
+        const auto loading = analysis::fitTopForceScaling(levels, true);
+        QVERIFY(loading.determined);
+        QCOMPARE(loading.points, 5);
+        QVERIFY(std::fabs(loading.slope - 3.0) < 1e-12);
+        QVERIFY(std::fabs(loading.offset - 0.5) < 1e-12);
+        QVERIFY(std::fabs(loading.r2 - 1.0) < 1e-12);
+        // One up-stroke level: no line (the summary writes null, not a slope of 0).
+        const auto unloading = analysis::fitTopForceScaling(levels, false);
+        QCOMPARE(unloading.points, 1);
+        QVERIFY(!unloading.determined);
+    }
 };
 
 QTEST_APPLESS_MAIN(CompressionComparisonTest)
