@@ -51,6 +51,11 @@ struct RunStatistics {
 /// Steps between two rows of the series: stepsPerOutputInterval, at most stepsPerRun.
 [[nodiscard]] std::int64_t stepsPerRow(const Settings& settings);
 
+/// What a run of whole steps makes of a run.time or an output.interval that is no whole number of solver.dt (beyond
+/// round-off): one line each, naming the key, the steps and the time they come to (0.025 s at dt = 0.01 s: rows every
+/// 3 steps, 0.03 s). Empty where both are whole numbers of steps.
+[[nodiscard]] std::vector<std::string> stepGridAdvisories(const Settings& settings);
+
 /// Called with the simulated time (s) and the observables' values, at t = 0 and every output.interval.
 using RowSink = std::function<void(double time, const std::vector<double>& values)>;
 /// Called now and then with the completed fraction of the run, in [0, 1].
