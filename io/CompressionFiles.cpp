@@ -3,6 +3,7 @@
 #include "CsvSeries.h"
 #include "scenario/Value.h"
 #include "sim/Run.h"
+#include "util/ShownTime.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,7 +22,7 @@ void writeCompressionLevels(std::ostream& out, const std::vector<analysis::Compr
     out << "stroke,level,t,compression,top_force,volume_fraction,coordination,coordination_above_threshold,"
            "mean_force,phi_z_mean_force\n";
     for (const auto& l : levels) {
-        out << l.stroke << ',' << l.level << ',' << formatValue(l.time) << ',' << formatValue(l.compression) << ','
+        out << l.stroke << ',' << l.level << ',' << timeText(l.time) << ',' << formatValue(l.compression) << ','
             << formatValue(l.topForce) << ',' << formatValue(l.volumeFraction) << ',' << formatValue(l.coordination)
             << ',' << formatValue(l.coordinationAbove) << ',' << formatValue(l.meanForce) << ','
             << formatValue(l.volumeFraction * l.coordination * l.meanForce) << '\n';

@@ -1,10 +1,10 @@
 #include "CsvSeries.h"
 
 #include "scenario/Value.h"
+#include "util/ShownTime.h"
 #include "util/Utf8.h"
 
 #include <algorithm>
-#include <array>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
@@ -22,23 +22,9 @@ CsvSeries::CsvSeries(std::ostream& out, const std::vector<std::string>& columns)
     out_ << '\n';
 }
 
-namespace {
-
-/// The clock sums dt once per step, so it carries round-off in its last digits (29.900000000001874);
-/// twelve significant digits show the time the user asked for and still resolve 1e6 steps.
-std::string formatTime(double time)
-{
-    std::array<char, 32> text{};
-    const auto [end, error] =
-        std::to_chars(text.data(), text.data() + text.size(), time, std::chars_format::general, 12);
-    return error == std::errc() ? std::string(text.data(), end) : formatValue(time);
-}
-
-}  // namespace
-
 void CsvSeries::row(double time, const std::vector<double>& values)
 {
-    out_ << formatTime(time);
+    out_ << timeText(time);
     for (const double x : values) {
         out_ << ',' << formatValue(x);
     }

@@ -2,6 +2,7 @@
 
 #include "BoundaryGeometry.h"
 #include "sim/Frame.h"
+#include "util/ShownTime.h"
 
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
@@ -50,7 +51,7 @@ void addTime(vtkPolyData& data, double time)
     vtkNew<vtkDoubleArray> value;
     value->SetName("TimeValue");
     value->SetNumberOfTuples(1);
-    value->SetValue(0, time);
+    value->SetValue(0, shownTime(time));  // the series' digits
     data.GetFieldData()->AddArray(value);
 }
 
@@ -273,8 +274,8 @@ void writeCollection(std::ostream& out, const std::vector<CollectionStep>& steps
     out << std::setprecision(std::numeric_limits<double>::max_digits10);
     for (const auto& step : steps) {
         const auto entry = [&](int part, const char* name, const std::string& file) {
-            out << R"(    <DataSet timestep=")" << step.time << R"(" group="" part=")" << part << R"(" name=")" << name
-                << R"(" file=")" << xmlAttribute(file) << "\"/>\n";
+            out << R"(    <DataSet timestep=")" << timeText(step.time) << R"(" group="" part=")" << part
+                << R"(" name=")" << name << R"(" file=")" << xmlAttribute(file) << "\"/>\n";
         };
         entry(0, "particles", step.files.particles);
         entry(1, "contacts", step.files.contacts);

@@ -19,6 +19,7 @@
 #include "settings/SettingsBinding.h"
 #include "settings/SettingsChecks.h"
 #include "sim/Run.h"
+#include "util/ShownTime.h"
 #include "util/StateArchive.h"
 
 #ifdef GRANULAR_WITH_VTK
@@ -78,7 +79,7 @@ nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatisti
     }
     summary["steps_on_threads"] = onThreads;
     summary["particles"] = simulation.world().particles.size();
-    summary["simulated_time_s"] = table.time.empty() ? 0.0 : table.time.back();
+    summary["simulated_time_s"] = table.time.empty() ? 0.0 : shownTime(table.time.back());  // the series' digits
     summary["steps"] = stats.steps;
     summary["stopped"] = runEndName(stats.end);
     summary["stopped_early"] = stats.endedEarly();  // before run.time: the stopping rule, a blow-up, an interrupt

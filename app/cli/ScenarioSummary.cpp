@@ -12,6 +12,7 @@
 #include "periodic/StressTensor.h"
 #include "settings/Settings.h"
 #include "sim/Simulation.h"
+#include "util/ShownTime.h"
 
 #include <algorithm>
 #include <sstream>
@@ -67,7 +68,7 @@ void addChainResults(nlohmann::ordered_json& summary, const Simulation& simulati
             oscillation["theory"] = {{"omega_rad_per_s", result.theoryOmega}, {"tau_s", result.theoryTau}};
         }
         oscillation["fit"] = fitJson(result.fit);
-        oscillation["window_s"] = {result.windowStart, result.windowEnd};
+        oscillation["window_s"] = {shownTime(result.windowStart), shownTime(result.windowEnd)};
         if (inapplicable) {
             oscillation["theory_not_applicable"] = *inapplicable;
         } else if (result.fit.resolved) {  // a fit to noise is no measurement to set against the theory
@@ -93,7 +94,7 @@ void addPistonResults(nlohmann::ordered_json& summary, const Simulation& simulat
         const auto result = analysis::analyzePistonOscillation(simulation.settings(), series);
         const auto& fit = result.fit;
         oscillation["fit"] = fitJson(fit);
-        oscillation["window_s"] = {result.windowStart, result.windowEnd};
+        oscillation["window_s"] = {shownTime(result.windowStart), shownTime(result.windowEnd)};
         std::ostringstream rule;
         rule << "after the load step, once at most " << 100.0 * analysis::kSlidingShareAfterTransient
              << " % of the contacts slide; t = 0 at the load step";
