@@ -143,7 +143,8 @@ void addPeriodicResults(nlohmann::ordered_json& summary, const Simulation& simul
         {"max_overlap_m", stats.maxOverlap},
         {"contacts", stats.contacts},
         {"rattlers", stats.rattlers},
-        {"cell_edges_m", matrix(world.cell->edges)},
+        // One row per edge vector (the cell matrix holds them as its columns): cell_edges_m[0] is the first edge.
+        {"cell_edges_m", matrix(world.cell->edges.transpose())},
         {"strain_rate_per_s", matrix(world.cell->strainRate)},
         {"coordination_without_rattlers", stats.coordinationWithoutRattlers},
         {"contact_normals", {{"range", {normals.low, normals.high}}, {"counts", normals.counts}}},
