@@ -74,8 +74,8 @@ void FrameCaptureTest::overlapIsThatOfTheFramesPositions()
             for (std::size_t i = 0; i < expected.size(); ++i) {
                 if (frame->overlap[i] != expected[i]) {
                     QFAIL((std::string(name) + ", step " + std::to_string(step + 1) + ", grain " + std::to_string(i) +
-                           ": the frame's overlap " + metres(frame->overlap[i]) + ", at its positions " +
-                           metres(expected[i]))
+                           ": the frame's overlap " + metres(static_cast<double>(frame->overlap[i])) +
+                           ", at its positions " + metres(static_cast<double>(expected[i])))
                               .c_str());
                 }
                 if (!before.empty() && expected[i] != before[i]) {
@@ -87,7 +87,7 @@ void FrameCaptureTest::overlapIsThatOfTheFramesPositions()
             if (std::string(name) == "chain1d" || std::string(name) == "periodic2d") {
                 QVERIFY2(std::fabs(static_cast<double>(largest) - simulation.lastStep().maxOverlap) <=
                              1e-6 * simulation.lastStep().maxOverlap + 1e-12,
-                         (std::string(name) + ": frame " + metres(largest) + ", series " +
+                         (std::string(name) + ": frame " + metres(static_cast<double>(largest)) + ", series " +
                           metres(simulation.lastStep().maxOverlap))
                              .c_str());
             }
