@@ -1,22 +1,23 @@
 #pragma once
 
-#include <QLabel>
+#include "ElidedLabel.h"
+
 #include <QString>
 
 class QEvent;
 
 namespace granular::ui {
 
-/// The status bar's red label of a blow-up: "Blow-up (paused): " and the blow-up guard's message, cut short ("...") to
-/// half its window's width (the guard's message runs to 200 letters: whole, it would push the readouts and any
-/// transient message out of the bar), the whole message in its tooltip. Meant as a permanent widget of the bar, which a
-/// transient message (a Play refused on the broken world, a state saved) does not hide. Hidden while there is no
-/// message.
-class BlowUpLabel : public QLabel {
+/// The status bar's red label of a blow-up: "Blow-up (paused): " and the blow-up guard's message, at most half its
+/// window's width and cut short ("...") to the width it gets (the guard's message runs to 200 letters: whole, it would
+/// push the readouts and any transient message out of the bar), the whole message in its tooltip. Meant as a permanent
+/// widget of the bar, which a transient message (a Play refused on the broken world, a state saved) does not hide.
+/// Hidden while there is no message.
+class BlowUpLabel : public ElidedLabel {
     Q_OBJECT
 
 public:
-    /// `parent`: a widget of the window whose width the text is fitted to.
+    /// `parent`: a widget of the window whose width limits the label's.
     explicit BlowUpLabel(QWidget* parent);
 
     /// Shows the guard's `message`.
@@ -27,12 +28,11 @@ public:
     [[nodiscard]] const QString& message() const { return message_; }
 
 protected:
-    void changeEvent(QEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    /// The text for the window's present width, in the label's present font.
-    void fit();
+    /// At most half the window's width (kLeastWidth at least).
+    void limitWidth();
 
     QString message_;
 };

@@ -2,6 +2,7 @@
 
 #include "BlowUpLabel.h"
 #include "CompressionPanel.h"
+#include "ElidedLabel.h"
 #include "FrameExport.h"
 #include "FrameRecorder.h"
 #include "LessonPanel.h"
@@ -490,7 +491,10 @@ void MainWindow::buildStatusBar()
     forceLabel_->setObjectName(QStringLiteral("statusForce"));
     fpsLabel_ = statusLabel(this, tr("frames drawn by the view per second"));
     fpsLabel_->setObjectName(QStringLiteral("statusFps"));
-    advisoryLabel_ = statusLabel(this, tr("the method's advice on the current settings"));
+    // Cut to the room the readouts leave (the whole advice in its tooltip): whole, md_impact's dt advice filled the bar
+    // and hid every readout.
+    advisoryLabel_ = new ElidedLabel(this);
+    advisoryLabel_->setContentsMargins(6, 0, 6, 0);
     advisoryLabel_->setObjectName(QStringLiteral("advisory"));
     advisoryLabel_->setStyleSheet(QStringLiteral("color: #b35c00;"));
     advisoryLabel_->hide();
@@ -624,19 +628,27 @@ void MainWindow::showStatus(const StepStatus& status)
 {
     status_ = status;
     const auto& d = status.diagnostics;
-    timeLabel_->setText(tr("t = %1 s (%2 steps)").arg(number(status.time, 6)).arg(status.steps));
-    rateLabel_->setText(tr("%1 steps/s").arg(number(status.stepsPerSecond, 3)));
+    timeLabel_->setText(status.steps == 1 ? tr("t = %1 s (1 step)").arg(number(status.time, 6))
+                                          : tr("t = %1 s (%2 steps)").arg(number(status.time, 6)).arg(status.steps));
+    // Paused, the rate is that of the last stretch played (it read like the present speed beside 0 frames/s).
+    rateLabel_->setText(status.running || status.stepsPerSecond == 0.0
+                            ? tr("%1 steps/s").arg(number(status.stepsPerSecond, 3))
+                            : tr("%1 steps/s when played").arg(number(status.stepsPerSecond, 3)));
     threadsLabel_->setText(solverThreadsText(status.threads));
     threadsLabel_->setToolTip(solverThreadsTip(status.threads));
-    contactsLabel_->setText(tr("%1 contacts").arg(d.contacts));
+    contactsLabel_->setText(d.contacts == 1 ? tr("1 contact") : tr("%1 contacts").arg(d.contacts));
     const bool contactDynamics = settings_ && (settings_->solver.method == Method::ContactDynamics ||
                                                settings_->solver.method == Method::ConstantPressure);
     // Soft particles have no iteration and no residual: their velocity-Verlet steps per solver step, and the largest
     // overlap, which says how soft the contacts are at this stiffness.
     const bool softParticles = settings_ && (settings_->solver.method == Method::SoftParticle ||
                                              settings_->solver.method == Method::MultiContact);
-    iterationsLabel_->setText(softParticles ? tr("%1 MD steps").arg(d.iterations)
-                                            : tr("%1 iterations").arg(d.iterations));
+    if (d.iterations == 1) {
+        iterationsLabel_->setText(softParticles ? tr("1 MD step") : tr("1 iteration"));
+    } else {
+        iterationsLabel_->setText(softParticles ? tr("%1 MD steps").arg(d.iterations)
+                                                : tr("%1 iterations").arg(d.iterations));
+    }
     if (softParticles) {
         residualLabel_->setText(tr("max overlap = %1 m").arg(number(d.maxOverlap, 3)));
     } else if (contactDynamics) {
@@ -653,8 +665,9 @@ void MainWindow::showStatus(const StepStatus& status)
     for (const auto& line : status.advisories) {
         advice << QString::fromStdString(line);
     }
-    advisoryLabel_->setText(advice.join(QStringLiteral("  ")));
-    advisoryLabel_->setToolTip(advice.join(QLatin1Char('\n')));
+    advisoryLabel_->setWholeText(advice.join(QStringLiteral("  ")));
+    advisoryLabel_->setToolTip(advice.isEmpty() ? tr("the method's advice on the current settings")
+                                                : advice.join(QLatin1Char('\n')));
     showAdvice();
     if (playAction_->isChecked() != status.running) {
         playAction_->setChecked(status.running);
@@ -823,7 +836,7 @@ void MainWindow::showBlowUp(const QString& message)
 
 void MainWindow::showAdvice()
 {
-    advisoryLabel_->setVisible(!advisoryLabel_->text().isEmpty() && statusBar()->currentMessage().isEmpty());
+    advisoryLabel_->setVisible(!advisoryLabel_->wholeText().isEmpty() && statusBar()->currentMessage().isEmpty());
 }
 
 QString MainWindow::blowUpMessage() const

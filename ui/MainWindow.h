@@ -37,6 +37,7 @@ class SceneView;
 class SimulationController;
 class StatusFields;
 class BlowUpLabel;
+class ElidedLabel;
 
 /// The studio's window: the scene view and the live plots side by side, the parameter panel and
 /// the particle inspector in a dock, the run and display controls in toolbars, the state of the
@@ -205,7 +206,7 @@ private:
     QLabel* overlapLabel_ = nullptr;
     QLabel* forceLabel_ = nullptr;
     QLabel* fpsLabel_ = nullptr;
-    QLabel* advisoryLabel_ = nullptr;
+    ElidedLabel* advisoryLabel_ = nullptr;
     BlowUpLabel* blowUpLabel_ = nullptr;    ///< the blow-up guard's message, until another run starts
     QLabel* recordLabel_ = nullptr;         ///< shown while recording: the frames so far
     StatusFields* statusFields_ = nullptr;  ///< which of the readouts above fit in the bar (the bar owns it)

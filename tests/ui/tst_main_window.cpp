@@ -436,7 +436,9 @@ private slots:
         const auto before = window_->status().steps;
         controller_->playSteps(2);
         QTRY_VERIFY_WITH_TIMEOUT(window_->status().steps == before + 2 && !controller_->isRunning(), kTimeout);
-        QVERIFY2(iterations->text().endsWith(QStringLiteral(" MD steps")), qPrintable(iterations->text()));
+        QVERIFY2(iterations->text() == QStringLiteral("1 MD step") ||
+                     iterations->text().endsWith(QStringLiteral(" MD steps")),
+                 qPrintable(iterations->text()));
         const QStringList parts = iterations->text().split(QLatin1Char(' '));
         QVERIFY2(parts.front().toInt() >= 1, qPrintable(iterations->text()));
         QVERIFY2(residual->text().startsWith(QStringLiteral("max overlap = ")) &&
@@ -754,6 +756,18 @@ private slots:
         QVERIFY(advisory != nullptr);
         QTRY_VERIFY_WITH_TIMEOUT(advisory->isVisible(), kTimeout);
         QVERIFY2(advisory->toolTip().contains(QStringLiteral("solver.dt")), qPrintable(advisory->toolTip()));
+        // The advice is cut to the room the readouts leave: whole, it filled the bar and every readout was hidden
+        // (its end cut mid-word in a narrower window).
+        for (const int width : {1600, 1000}) {
+            window_->resize(width, window_->height());
+            auto* time = window_->findChild<QLabel*>(QStringLiteral("statusTime"));
+            auto* contacts = window_->findChild<QLabel*>(QStringLiteral("statusContacts"));
+            QTRY_VERIFY_WITH_TIMEOUT(time->isVisible() && contacts->isVisible(), kTimeout);
+            QVERIFY(advisory->isVisible());
+            QVERIFY2(advisory->fontMetrics().horizontalAdvance(advisory->text()) <= advisory->contentsRect().width(),
+                     qPrintable(advisory->text()));
+            QVERIFY2(advisory->text().endsWith(QChar(0x2026)), qPrintable(advisory->text()));  // cut, and says so
+        }
         // A transient message ("Saved ...") has the bar's room while it lasts: the advice steps aside, also through
         // the status of new steps, and comes back when the message goes.
         window_->statusBar()->showMessage(QStringLiteral("a transient message"));
@@ -823,8 +837,13 @@ private slots:
         QVERIFY(play != nullptr);
         QTRY_VERIFY_WITH_TIMEOUT(!play->isChecked(), kTimeout);
         // At most half the window's width, the rest of the message in the tooltip: the readouts keep their room.
-        QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <= std::max(window_->width() / 2, 160),
+        QVERIFY2(label->width() <= std::max(window_->width() / 2, 160), qPrintable(label->text()));
+        // Cut within the label's own box, with "..." (it was cut to half the window without the label's margins
+        // and padding: its end ran past the window's edge, mid-number).
+        QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <= label->contentsRect().width() &&
+                     label->text().endsWith(QChar(0x2026)),
                  qPrintable(label->text()));
+        QVERIFY(label->geometry().right() < window_->statusBar()->width());
         QCOMPARE(label->toolTip(), blownUp.front().front().toString());  // the guard's whole message
 
         // A transient message (Play refused on the broken world, 12 s) shows beside the label, not over it: the label
