@@ -98,10 +98,16 @@ public:
                 ready_ = true;
                 begin();
             } else if (controller_.steps() < target_) {
-                complain(QStringLiteral("stopped after %1 of %2 steps").arg(controller_.steps()).arg(target_));
+                // Why, where the guard said (the CLI's line): "stopped after 0 of 5 steps" alone told nothing.
+                complain(QStringLiteral("stopped after %1 of %2 steps%3")
+                             .arg(controller_.steps())
+                             .arg(target_)
+                             .arg(blowUp_.isEmpty() ? QString() : QStringLiteral(": ") + blowUp_));
                 QCoreApplication::exit(RuntimeFailure);
             }
         });
+        connect(&controller_, &granular::ui::SimulationController::blownUp, this,
+                [this](const QString& message) { blowUp_ = message; });
         connect(&controller_, &granular::ui::SimulationController::commandFailed, this, [](const QString& message) {
             complain(message);
             QCoreApplication::exit(RuntimeFailure);
@@ -156,6 +162,7 @@ private:
     std::int64_t target_ = 0;  ///< steps of the frame to save
     bool armed_ = false;
     bool saving_ = false;
+    QString blowUp_;  ///< the blow-up guard's message, where the run blew up
 };
 
 }  // namespace

@@ -287,6 +287,25 @@ private slots:
         QVERIFY2(run.err.contains(QStringLiteral("--screenshot")), qPrintable(run.err));
     }
 
+    void aBlowUpBeforeTheShotSaysWhy()
+    {
+        // The run blows up at its first step: the shot is not taken (exit 1), and the one line says why, as the CLI
+        // does (it said "stopped after 0 of 5 steps" alone).
+        const QString shot = QDir(QDir::tempPath()).filePath(QStringLiteral("granular-blow-up-shot.png"));
+        QFile::remove(shot);
+        const auto run =
+            runStudio({QStringLiteral("piston2d"), QStringLiteral("--set"), QStringLiteral("piston.force=1e12"),
+                       QStringLiteral("--set"), QStringLiteral("studio.start_time=0"), QStringLiteral("--after-steps"),
+                       QStringLiteral("5"), QStringLiteral("--screenshot"), shot});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(
+            run.err.startsWith(QStringLiteral("granular-studio: stopped after 0 of 5 steps: blow-up at step 1 ")) &&
+                run.err.contains(QStringLiteral("likely cause")),
+            qPrintable(run.err));
+        QCOMPARE(run.err.trimmed().count(QLatin1Char('\n')), 0);
+        QVERIFY(!QFile::exists(shot));
+    }
+
     void badParameterExitsWithTwo()
     {
         const auto run =
