@@ -518,9 +518,15 @@ void PlotPanel::rebuildCharts()
         if (spec.oscillation) {
             chartsLayout_->addWidget(oscillationControls_);
             oscillationControls_->show();
-            automaticWindowButton_->setText(oscillationColumn_ == "piston_y"
-                                                ? tr("Fit after sliding stops")
-                                                : tr("Fit 3 periods after the contacts settle"));
+            // Short: at a projector's text size the button's width is the panel's least (chain1d's 'Fit 3 periods
+            // after the contacts settle' made it wider than its dock); the tooltip says the rest.
+            const bool piston = oscillationColumn_ == "piston_y";
+            automaticWindowButton_->setText(piston ? tr("Fit after sliding stops") : tr("Fit after contacts settle"));
+            automaticWindowButton_->setToolTip(
+                piston ? tr("Fit the oscillation from the automatic start on (once no contact slides); drag across the "
+                            "plot to choose a window yourself")
+                       : tr("Fit the oscillation from 3 periods after the contacts settle on; drag across the plot to "
+                            "choose a window yourself"));
         }
         if (spec.pressure) {
             chartsLayout_->addWidget(pressureZoom_);
