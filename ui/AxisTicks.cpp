@@ -75,7 +75,10 @@ void setRoundRange(QValueAxis& axis, double low, double high, double length)
     // of labels); with a fixed count of ticks in between, no layout has more than a handful.
     axis.setTickType(QValueAxis::TicksFixed);
     axis.setRange(low, high);
-    axis.setTickAnchor(ticks.anchor);
+    // Qt Charts places the ticks by adding the interval to the first one: the tick at zero came out as -2.8e-17 and
+    // read "-0.0". An anchor 1e-12 of the interval up keeps every tick's round-off (~1e-15 of it) on the positive side,
+    // far below the labels' last digit.
+    axis.setTickAnchor(ticks.anchor + 1e-12 * ticks.interval);
     axis.setTickInterval(ticks.interval);
     axis.setLabelFormat(QStringLiteral("%.") + QString::number(ticks.decimals) + QStringLiteral("f"));
     axis.setTickType(QValueAxis::TicksDynamic);

@@ -627,7 +627,10 @@ void PlotPanel::refreshPlot(Plot& thePlot)
         zoomOntoExternalPressure(*plot, curvePoints, highLeft);
     }
     const auto rescale = [](Plot::AxisName& axisName, QValueAxis* axis, double& low, double& high) {
-        const AxisDisplay display = axisDisplay(low, high);
+        // A flat curve by the range it is drawn over: md_press's driven velocity, -0.001 m/s throughout, got no
+        // scale and its ticks -0.00090 ... -0.00110 read "-0.0..." on a narrow plot.
+        const auto [drawnLow, drawnHigh] = low < high ? std::pair(low, high) : paddedRange(low, high);
+        const AxisDisplay display = axisDisplay(drawnLow, drawnHigh);
         if (display.scale != axisName.display.scale || display.offset != axisName.display.offset) {
             axisName.display = display;
             axis->setTitleText(axisTitleText(axisName.name, axisName.unit, display));

@@ -2,6 +2,7 @@
 // label (~1e-9 J of a millimetre grain) are drawn scaled by a power of ten named in the title, and
 // dragging across the piston plot fits Unger & Kertesz 2003, eq. 64 over the dragged time window.
 // Needs an X display (xvfb-run) like the other GUI tests.
+#include "AxisTicks.h"
 #include "BuiltinScenarios.h"
 #include "PlotPanel.h"
 #include "PressureZoom.h"
@@ -10,12 +11,16 @@
 
 #include "settings/SettingsBinding.h"
 #include <QAbstractAxis>
+#include <QApplication>
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
 #include <QElapsedTimer>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QLineSeries>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSignalSpy>
 #include <QTimer>
@@ -178,6 +183,38 @@ class PlotPanelTest : public QObject {
     Q_OBJECT
 
 private slots:
+    void tickLabelsNeverReadMinusZero()
+    {
+        // Qt Charts steps from the first tick by adding the interval: the tick at zero came out as -2.8e-17, labelled
+        // "-0.00" (the periodic cell's dilation rate, md_impact's velocity).
+        QChart* chart = new QChart;
+        auto* series = new QLineSeries;
+        series->append(0.0, 0.0);
+        chart->addSeries(series);
+        auto* axis = new QValueAxis;
+        chart->addAxis(axis, Qt::AlignLeft);
+        series->attachAxis(axis);
+        QChartView view(chart);
+        view.resize(300, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        int zeros = 0;
+        for (const auto& [low, high] : {std::pair(-0.3, 0.25), std::pair(-0.7, 0.15), std::pair(-0.0013, 0.0004),
+                                        std::pair(-6.1, 3.7), std::pair(-0.03, 0.02), std::pair(-1.7, 0.2)}) {
+            granular::ui::setRoundRange(*axis, low, high, 380.0);
+            QApplication::processEvents();
+            for (QGraphicsItem* item : view.scene()->items()) {
+                if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text != nullptr && text->isVisible()) {
+                    const QString label = text->toPlainText();
+                    QVERIFY2(!label.contains(QRegularExpression(QStringLiteral("^[-\u2212]0(\\.0*)?$"))),
+                             qPrintable(QStringLiteral("[%1, %2]: a tick labelled %3").arg(low).arg(high).arg(label)));
+                    zeros += label.contains(QRegularExpression(QStringLiteral("^0(\\.0*)?$"))) ? 1 : 0;
+                }
+            }
+        }
+        QVERIFY(zeros >= 6);  // the labels were found: every range has a tick at zero
+    }
+
     void tinyValuesAreDrawnScaledWithTheFactorInTheTitle()
     {
         PlotPanel panel;
@@ -354,6 +391,26 @@ private slots:
         QVERIFY(axis != nullptr);
         QCOMPARE(axis->min(), 0.0);
         QCOMPARE(axis->max(), 1.0);
+        checkRoundTicks(axis);
+    }
+
+    void aFlatCurveIsScaledByTheRangeItIsDrawnOver()
+    {
+        // A kinetic energy of 0.003 J throughout (md_press's driven velocity, -0.001 m/s, in the studio): drawn over
+        // 0.0027 ... 0.0033 J, it is read in mJ; it got no scale and its labels 0.00270 ... were cut to "0.0...".
+        PlotPanel panel;
+        panel.startRun(runInfo("md_impact", {"kinetic_energy"}, {"J"}, 2));
+        std::vector<SeriesRow> rows;
+        for (int i = 0; i <= 100; ++i) {
+            rows.push_back({1e-4 * i, {0.003}});
+        }
+        panel.appendRows(rows);
+        panel.refreshNow();
+        auto* axis = leftAxis(chartTitled(panel, QStringLiteral("Kinetic energy")));
+        QVERIFY(axis != nullptr);
+        QVERIFY2(axis->titleText().endsWith(QStringLiteral("(mJ)")), qPrintable(axis->titleText()));
+        QVERIFY2(axis->min() < 3.0 && axis->max() > 3.0,
+                 qPrintable(QStringLiteral("%1 %2").arg(axis->min()).arg(axis->max())));
         checkRoundTicks(axis);
     }
 
