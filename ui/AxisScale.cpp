@@ -67,8 +67,8 @@ QString prefixedUnit(const QString& unit, double scale)
 }
 
 /// "name (unit)", with the display scale as the unit's SI prefix ("y (mm)", "E_kin (nJ)") or, where the unit takes
-/// none, as a factor in front of it ("Z (1e-06 1)"). A prefix keeps the title short enough for a narrow plot's side:
-/// "y (0.001 m)" was cut to "y (0.00...".
+/// none, as a factor in front of it: "Z (x10^-6)", "m (x10^-9 kg)", the power in superscript digits. A prefix keeps the
+/// title short enough for a narrow plot's side: "y (0.001 m)" was cut to "y (0.00...".
 QString axisTitleText(const QString& name, const QString& unit, double scale)
 {
     if (scale == 1.0) {
@@ -77,7 +77,14 @@ QString axisTitleText(const QString& name, const QString& unit, double scale)
     if (const QString prefixed = prefixedUnit(unit, scale); !prefixed.isEmpty()) {
         return QStringLiteral("%1 (%2)").arg(name, prefixed);
     }
-    const QString factor = QString::number(scale, 'g', 1);
+    // "x10^-3" in superscript digits: "(0.001)" beside a ratio's name read like a value or a unit.
+    static const QString kSuperscripts =
+        QString::fromUtf8("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079");
+    const QString exponent = QString::number(std::lround(std::log10(scale)));
+    QString factor = QString::fromUtf8("\u00d710");
+    for (const QChar c : exponent) {
+        factor += c == QLatin1Char('-') ? QChar(0x207b) : kSuperscripts.at(c.digitValue());
+    }
     return unit == QStringLiteral("1") ? QStringLiteral("%1 (%2)").arg(name, factor)
                                        : QStringLiteral("%1 (%2 %3)").arg(name, factor, unit);
 }

@@ -28,8 +28,8 @@ struct AxisDisplay {
 [[nodiscard]] AxisDisplay axisDisplay(double low, double high);
 
 /// "name (unit)", with the display scale as the unit's SI prefix ("y (mm)", "E_kin (nJ)") or, where the unit takes
-/// none, as a factor in front of it ("Z (1e-06 1)"). A prefix keeps the title short enough for a narrow plot's side:
-/// "y (0.001 m)" was cut to "y (0.00...".
+/// none, as a factor in front of it: "Z (x10^-6)", "m (x10^-9 kg)", the power in superscript digits. A prefix keeps the
+/// title short enough for a narrow plot's side: "y (0.001 m)" was cut to "y (0.00...".
 [[nodiscard]] QString axisTitleText(const QString& name, const QString& unit, double scale);
 
 /// axisTitleText for a display with an offset: "piston_y \u2212 65.0537 m (\u00b5m)", and "\u03b4 + 0.001 m (pm)" for a

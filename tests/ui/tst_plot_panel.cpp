@@ -248,12 +248,14 @@ private slots:
         };
         QCOMPARE(titleFor("m/s", 6e-6), QString::fromUtf8("E_kin (\u00b5m/s)"));
         QCOMPARE(titleFor("Pa", 6e6), QStringLiteral("E_kin (MPa)"));
-        QCOMPARE(titleFor("m^3", 6e-9), QStringLiteral("E_kin (1e-09 m^3)"));
-        QCOMPARE(titleFor("1/s", 6e-9), QStringLiteral("E_kin (1e-09 1/s)"));
-        QCOMPARE(titleFor("kg", 6e-9), QStringLiteral("E_kin (1e-09 kg)"));
+        QCOMPARE(titleFor("m^3", 6e-9), QString::fromUtf8("E_kin (\u00d710\u207b\u2079 m^3)"));
+        QCOMPARE(titleFor("1/s", 6e-9), QString::fromUtf8("E_kin (\u00d710\u207b\u2079 1/s)"));
+        QCOMPARE(titleFor("kg", 6e-9), QString::fromUtf8("E_kin (\u00d710\u207b\u2079 kg)"));
         // Values below 1 whose ticks take 3 decimals or more ("0.0016") are scaled too: md_impact's millimetres.
         QCOMPARE(titleFor("m", 6e-3), QStringLiteral("E_kin (mm)"));
         QCOMPARE(titleFor("m", 6.0), QStringLiteral("E_kin (m)"));
+        // A ratio's factor reads as one, not as a value: "(0.001)" before.
+        QCOMPARE(titleFor("1", 6e-3), QString::fromUtf8("E_kin (\u00d710\u207b\u00b3)"));
     }
 
     void aMethodSwitchKeepsTheRowsByColumnName()
