@@ -102,7 +102,13 @@ void placeLattice(World& world, const Settings& s, const Vec3& size, const std::
         for (std::size_t site = 0; site < siteCount; ++site) {
             capacity += accept(siteCentre(site)) ? 1U : 0U;
         }
-        throw ScenarioError("particles.count: " + std::to_string(count) + " particles do not fit in the box" +
+        // The container's size and the lattice's spacing: a narrowed box.width was refused naming only the count.
+        std::string extent = formatShort(size.x()) + " x " + formatShort(size.y());
+        if (world.dimension == 3) {
+            extent += " x " + formatShort(size.z());
+        }
+        throw ScenarioError("particles.count: " + std::to_string(count) + " particles do not fit in the container of " +
+                            extent + " m (sites " + formatShort(spacing) + " m apart: 2 radius_max (1 + gap))" +
                             "; accepted: at most " + std::to_string(capacity) +
                             " with these box sizes, radius_max, gap and lift");
     }

@@ -137,6 +137,10 @@ void WorldBuilderTest::tooManyParticlesIsRejectedWithCapacity()
         const std::string message = error.what();
         QVERIFY2(message.find("particles.count: 100000 particles do not fit") == 0, message.c_str());
         QVERIFY2(message.find("accepted: at most 1856") != std::string::npos, message.c_str());  // 8 x 29 x 8
+        // The container's size and the sites' spacing, so that a narrowed box reads as the cause.
+        QVERIFY2(message.find(" do not fit in the container of ") != std::string::npos &&
+                     message.find(" m apart: 2 radius_max (1 + gap))") != std::string::npos,
+                 message.c_str());
     }
 }
 
