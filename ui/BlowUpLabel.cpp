@@ -1,5 +1,7 @@
 #include "BlowUpLabel.h"
 
+#include "LabelColours.h"
+
 #include <QEvent>
 
 #include <algorithm>
@@ -16,8 +18,8 @@ constexpr int kLeastWidth = 160;
 BlowUpLabel::BlowUpLabel(QWidget* parent) : ElidedLabel(parent)
 {
     setObjectName(QStringLiteral("blowUp"));
-    setContentsMargins(6, 0, 6, 0);
-    setStyleSheet(QStringLiteral("color: white; background: #b00020; padding: 0 4px;"));
+    setContentsMargins(10, 0, 10, 0);
+    setLabelColours(*this, Qt::white, QColor(0xb0, 0x00, 0x20));
     hide();
     window()->installEventFilter(this);  // the window's width: the label's widest is half of it
     limitWidth();

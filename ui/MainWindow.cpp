@@ -5,6 +5,7 @@
 #include "ElidedLabel.h"
 #include "FrameExport.h"
 #include "FrameRecorder.h"
+#include "LabelColours.h"
 #include "LessonPanel.h"
 #include "ParameterPanel.h"
 #include "ParticleInspector.h"
@@ -496,7 +497,7 @@ void MainWindow::buildStatusBar()
     advisoryLabel_ = new ElidedLabel(this);
     advisoryLabel_->setContentsMargins(6, 0, 6, 0);
     advisoryLabel_->setObjectName(QStringLiteral("advisory"));
-    advisoryLabel_->setStyleSheet(QStringLiteral("color: #b35c00;"));
+    setLabelColours(*advisoryLabel_, QColor(0xb3, 0x5c, 0x00));
     advisoryLabel_->hide();
     statusBar()->addWidget(advisoryLabel_, 1);
     connect(statusBar(), &QStatusBar::messageChanged, this, [this] { showAdvice(); });
@@ -505,7 +506,8 @@ void MainWindow::buildStatusBar()
     statusBar()->addPermanentWidget(blowUpLabel_);
     recordLabel_ = statusLabel(this, tr("recording: View > Record stops it (Ctrl+Shift+R)"));
     recordLabel_->setObjectName(QStringLiteral("recording"));
-    recordLabel_->setStyleSheet(QStringLiteral("color: white; background: #c62828; padding: 0 4px;"));
+    recordLabel_->setContentsMargins(10, 0, 10, 0);
+    setLabelColours(*recordLabel_, Qt::white, QColor(0xc6, 0x28, 0x28));
     recordLabel_->hide();
     statusBar()->addPermanentWidget(recordLabel_);
     // Permanent widgets sit on the right, so transient messages do not hide them.

@@ -647,6 +647,13 @@ private slots:
         qInfo("presentation mode: status text %.1f -> %.1f pt, axis labels %.1f -> %.1f pt, curves %.1f -> %.1f px",
               text, bigText, axisLabels, bigAxisLabels, pen, bigPen);
         QVERIFY(bigText >= 1.5 * text);
+        // The coloured labels too: their style sheets kept them at the usual size (the advice, a blow-up, REC).
+        for (const char* name : {"advisory", "blowUp", "recording"}) {
+            auto* label = window_->findChild<QLabel*>(QString::fromLatin1(name));
+            QVERIFY2(
+                label != nullptr && label->font().pointSizeF() >= 1.5 * text,
+                qPrintable(QStringLiteral("%1: %2 pt").arg(QString::fromLatin1(name)).arg(label->font().pointSizeF())));
+        }
         QVERIFY(bigAxisLabels >= 1.25 * axisLabels);  // axisTextScale: Qt Charts cuts labels of wide vertical axes
         QVERIFY(bigPen >= 2.0 * pen);
         QVERIFY(bigSceneText >= 1.5 && bigSceneLines >= 2.0);
