@@ -281,7 +281,9 @@ std::vector<Parameters> periodogramStarts(const Normalized& data)
     std::nth_element(spacing.begin(), spacing.begin() + static_cast<std::ptrdiff_t>(spacing.size() / 2), spacing.end());
     // Up to that Nyquist frequency: a grid that ended at 64 periods left a noisy window of more periods to the
     // zero-crossing start, which noise as large as the amplitude defeats (70 periods: a side minimum, 'not resolved').
-    const double maxW = kPi / spacing[spacing.size() / 2];
+    // Bounded by the even spacing's over the window (s spans [0, 1]): where most samples bunch up, their median spacing
+    // alone would ask for a grid of millions.
+    const double maxW = std::min(kPi / spacing[spacing.size() / 2], kPi * static_cast<double>(m - 1));
 
     struct GridPoint {
         double w;

@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -140,6 +141,7 @@ private slots:
     void reportsPositiveAmplitudeAndWrappedPhase();
     void recoversFrequencyAndDampingTimeThroughNoise();
     void findsManyPeriodsBuriedInNoise();
+    void bunchedSamplesKeepTheGridOfStartsSmall();
     void standardErrorsMatchTheScatterOfRefits();
     void noiseAloneIsNoResolvedOscillation();
     void windowKeepsSamplesBetweenBounds();
@@ -224,6 +226,24 @@ void DampedFitTest::findsManyPeriodsBuriedInNoise()
         QVERIFY2(std::fabs(f.omega - signal.omega) < 4.0 * f.omegaError, text.c_str());
         QVERIFY2(relative(f.amplitude, signal.amplitude) < 0.2, text.c_str());
     }
+}
+
+void DampedFitTest::bunchedSamplesKeepTheGridOfStartsSmall()
+{
+    // Most samples within the window's first 1e-5 (a series written finely at first): the grid of starting frequencies
+    // reached the Nyquist frequency of their median spacing, some 10^5 frequencies, each fitted to 512 samples.
+    TimeSeries series;
+    for (int i = 0; i < 3000; ++i) {
+        const double t = i < 2000 ? 1e-8 * i : 2e-5 + (10.0 - 2e-5) * (i - 2000) / 999.0;
+        series.t.push_back(t);
+        series.x.push_back(std::exp(-t / 20.0) * std::sin(2.0 * kPi * 0.5 * t + 0.2));
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const DampedOscillationFit f = fit(series);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("bunched samples: fitted in %.3f s, omega %.6f rad/s\n", seconds, f.omega);
+    QVERIFY2(seconds < 5.0, std::to_string(seconds).c_str());  // a few ms; minutes before
+    QVERIFY(f.converged && relative(f.omega, 2.0 * kPi * 0.5) < 1e-6);
 }
 
 void DampedFitTest::standardErrorsMatchTheScatterOfRefits()
