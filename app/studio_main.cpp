@@ -91,7 +91,7 @@ public:
     {
         connect(window_.sceneView(), &QOpenGLWindow::frameSwapped, this, &ScreenshotWhenReady::frameShown);
         connect(&controller_, &granular::ui::SimulationController::runningChanged, this, [this](bool running) {
-            if (running) {
+            if (running || failed_) {
                 return;
             }
             if (!ready_) {  // the prepared state is reached: the steps asked for count from here
@@ -99,15 +99,16 @@ public:
                 begin();
             } else if (controller_.steps() < target_) {
                 // Why, where the guard said (the CLI's line): "stopped after 0 of 5 steps" alone told nothing.
-                complain(QStringLiteral("stopped after %1 of %2 steps%3")
-                             .arg(controller_.steps())
-                             .arg(target_)
-                             .arg(blowUp_.isEmpty() ? QString() : QStringLiteral(": ") + blowUp_));
-                QCoreApplication::exit(RuntimeFailure);
+                fail(QStringLiteral("stopped after %1 of %2 steps").arg(controller_.steps()).arg(target_));
             }
         });
-        connect(&controller_, &granular::ui::SimulationController::blownUp, this,
-                [this](const QString& message) { blowUp_ = message; });
+        // A blow-up ends the shot, also one while the run plays to its studio.start_time (whose broken frame was
+        // saved, exit 0), and says why, as the CLI does ("stopped after 0 of 5 steps" alone told nothing).
+        connect(&controller_, &granular::ui::SimulationController::blownUp, this, [this](const QString& message) {
+            fail((ready_ ? QStringLiteral("stopped after %1 of %2 steps").arg(controller_.steps()).arg(target_)
+                         : QStringLiteral("stopped while playing to studio.start_time")) +
+                 QStringLiteral(": ") + message);
+        });
         connect(&controller_, &granular::ui::SimulationController::commandFailed, this, [](const QString& message) {
             complain(message);
             QCoreApplication::exit(RuntimeFailure);
@@ -116,6 +117,17 @@ public:
             complain(QStringLiteral("no frame to save within %1 s").arg(screenshotTimeout));
             QCoreApplication::exit(RuntimeFailure);
         });
+    }
+
+    /// Says why the shot failed (once) and exits with RuntimeFailure.
+    void fail(const QString& why)
+    {
+        if (failed_) {
+            return;
+        }
+        failed_ = true;
+        complain(why);
+        QCoreApplication::exit(RuntimeFailure);
     }
 
     /// Starts the steps (if any) unless the run is still being prepared; the controller publishes its first
@@ -141,7 +153,7 @@ private:
     void frameShown()
     {
         const auto& frame = window_.sceneView()->frame();
-        if (saving_ || !ready_ || !frame || frame->steps < target_) {
+        if (saving_ || failed_ || !ready_ || !frame || frame->steps < target_) {
             return;
         }
         if (!armed_) {
@@ -162,7 +174,7 @@ private:
     std::int64_t target_ = 0;  ///< steps of the frame to save
     bool armed_ = false;
     bool saving_ = false;
-    QString blowUp_;  ///< the blow-up guard's message, where the run blew up
+    bool failed_ = false;  ///< the shot failed: said once, the application exiting
 };
 
 }  // namespace

@@ -304,6 +304,16 @@ private slots:
             qPrintable(run.err));
         QCOMPARE(run.err.trimmed().count(QLatin1Char('\n')), 0);
         QVERIFY(!QFile::exists(shot));
+        // A blow-up while the run plays to its studio.start_time (piston2d's 25 s) and no steps asked for after it:
+        // the broken frame was saved, exit 0, without a word.
+        const auto preparing = runStudio({QStringLiteral("piston2d"), QStringLiteral("--set"),
+                                          QStringLiteral("piston.force=1e12"), QStringLiteral("--screenshot"), shot});
+        QCOMPARE(preparing.exitCode, 1);
+        QVERIFY2(preparing.err.startsWith(
+                     QStringLiteral("granular-studio: stopped while playing to studio.start_time: blow-up at step ")),
+                 qPrintable(preparing.err));
+        QCOMPARE(preparing.err.trimmed().count(QLatin1Char('\n')), 0);
+        QVERIFY(!QFile::exists(shot));
     }
 
     void badParameterExitsWithTwo()
