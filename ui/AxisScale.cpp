@@ -23,7 +23,7 @@ double displayScale(double low, double high)
         return 1.0;
     }
     const int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
-    // 0.0016 -> 1.6 is shorter; 0.3004 -> 300.4 is not (a volume fraction read as "300.4" beside "(0.001)").
+    // 0.0016 -> 1.6 is shorter; 0.3004 -> 300.4 is not (a volume fraction read as "300.4" beside its factor).
     const bool longLabels = exponent <= -2 && roundTicks(low, high, 5).decimals >= 3;
     if (exponent >= -3 && exponent <= 5 && !longLabels) {
         return 1.0;

@@ -74,7 +74,8 @@ void setRoundRange(QValueAxis& axis, double low, double high, double length)
     // interval over the old range) can ask for millions of ticks (a run that went from 1 s to 1000 s: gigabytes
     // of labels); with a fixed count of ticks in between, no layout has more than a handful.
     axis.setTickType(QValueAxis::TicksFixed);
-    axis.setRange(low, high);
+    // The range reaches the anchor's shift (below) further up: a tick on its upper end stays on it.
+    axis.setRange(low, high + 2e-12 * ticks.interval);
     // Qt Charts places the ticks by adding the interval to the first one: the tick at zero came out as -2.8e-17 and
     // read "-0.0". An anchor 1e-12 of the interval up keeps every tick's round-off (~1e-15 of it) on the positive side,
     // far below the labels' last digit.

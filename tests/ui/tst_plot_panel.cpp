@@ -213,6 +213,17 @@ private slots:
             }
         }
         QVERIFY(zeros >= 6);  // the labels were found: every range has a tick at zero
+        // A tick on the range's upper end stays (the anchor's shift up once put it just past the end): [0, 1].
+        granular::ui::setRoundRange(*axis, 0.0, 1.0, 380.0);
+        QApplication::processEvents();
+        QStringList labels;
+        for (QGraphicsItem* item : view.scene()->items()) {
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text != nullptr && text->isVisible()) {
+                labels << text->toPlainText();
+            }
+        }
+        QVERIFY2(labels.contains(QStringLiteral("1.0")) && labels.contains(QStringLiteral("0.0")),
+                 qPrintable(labels.join(QLatin1Char(' '))));
     }
 
     void tinyValuesAreDrawnScaledWithTheFactorInTheTitle()
