@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QFontMetrics>
+#include <QMargins>
 #include <QResizeEvent>
 
 #include <algorithm>
@@ -34,13 +35,17 @@ void ElidedLabel::setWholeText(const QString& text)
 
 int ElidedLabel::overhead() const
 {
-    return QLabel::sizeHint().width() - fontMetrics().horizontalAdvance(text());
+    // From the margins and the frame alone, not from the text shown: a hint that moved by a pixel with the cut text
+    // could change the width the layout gives, hence the cut, hence the hint, without end.
+    const QMargins margins = contentsMargins();
+    return margins.left() + margins.right() + 2 * (margin() + frameWidth());
 }
 
 QSize ElidedLabel::sizeHint() const
 {
     QSize hint = QLabel::sizeHint();
-    hint.setWidth(std::min(overhead() + fontMetrics().horizontalAdvance(whole_), maximumWidth()));
+    // +1: the advance rounds, the drawn text may reach a pixel further.
+    hint.setWidth(std::min(overhead() + fontMetrics().horizontalAdvance(whole_) + 1, maximumWidth()));
     return hint;
 }
 
@@ -69,7 +74,7 @@ void ElidedLabel::changeEvent(QEvent* event)
 
 void ElidedLabel::fit()
 {
-    const int room = std::max(width() - overhead(), 0);
+    const int room = std::max(contentsRect().width() - 2 * margin(), 0);
     const QString shown = fontMetrics().elidedText(whole_, Qt::ElideRight, room);
     if (shown != text()) {
         setText(shown);

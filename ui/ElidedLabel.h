@@ -31,7 +31,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    /// px the label adds around its text (margins, a style sheet's padding).
+    /// px the label adds around its text (its margins and frame).
     [[nodiscard]] int overhead() const;
     /// Cuts the whole text to the present width.
     void fit();

@@ -632,10 +632,12 @@ void MainWindow::showStatus(const StepStatus& status)
     const auto& d = status.diagnostics;
     timeLabel_->setText(status.steps == 1 ? tr("t = %1 s (1 step)").arg(number(status.time, 6))
                                           : tr("t = %1 s (%2 steps)").arg(number(status.time, 6)).arg(status.steps));
-    // Paused, the rate is that of the last stretch played (it read like the present speed beside 0 frames/s).
-    rateLabel_->setText(status.running || status.stepsPerSecond == 0.0
-                            ? tr("%1 steps/s").arg(number(status.stepsPerSecond, 3))
-                            : tr("%1 steps/s when played").arg(number(status.stepsPerSecond, 3)));
+    // Paused, the rate is that of the last stretch played, which its tooltip says (in the text, 'when played' widened
+    // the field for the whole run: the bar keeps each field's widest text).
+    rateLabel_->setText(tr("%1 steps/s").arg(number(status.stepsPerSecond, 3)));
+    rateLabel_->setToolTip(status.running ? tr("steps per second of wall-clock time while playing")
+                                          : tr("steps per second of wall-clock time while playing: paused, those of "
+                                               "the last stretch played"));
     threadsLabel_->setText(solverThreadsText(status.threads));
     threadsLabel_->setToolTip(solverThreadsTip(status.threads));
     contactsLabel_->setText(d.contacts == 1 ? tr("1 contact") : tr("%1 contacts").arg(d.contacts));
