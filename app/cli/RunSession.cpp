@@ -82,7 +82,7 @@ nlohmann::ordered_json summarize(const Simulation& simulation, const RunStatisti
     summary["simulated_time_s"] = table.time.empty() ? 0.0 : shownTime(table.time.back());  // the series' digits
     summary["steps"] = stats.steps;
     summary["stopped"] = runEndName(stats.end);
-    summary["stopped_early"] = stats.endedEarly();  // before run.time: the stopping rule, a blow-up, an interrupt
+    summary["stopped_early"] = stats.endedEarly(stepsPerRun(settings));  // the stopping rule, a blow-up, an interrupt
     if (!stats.message.empty()) {
         summary["stop_message"] = stats.message;
     }

@@ -264,7 +264,8 @@ ScalingFit fitTopForceScaling(const std::vector<CompressionLevel>& levels, bool 
     const double covariance = n * sxy - sx * sy;
     const double varianceX = n * sxx - sx * sx;
     const double varianceY = n * syy - sy * sy;
-    if (fit.points < 2 || varianceX <= 0.0) {
+    // n sxx - sx^2 cancels: levels of one phi Z <f> leave a round-off of either sign, no line.
+    if (fit.points < 2 || varianceX <= 1e-12 * n * sxx) {
         return fit;
     }
     fit.slope = covariance / varianceX;

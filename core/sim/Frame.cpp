@@ -61,7 +61,7 @@ std::shared_ptr<const Frame> Frame::capture(const World& world)
             touch(static_cast<std::size_t>(c.partner), gap, c.bulge[0]);
             // Rigid (CD) contacts may carry force across a small gap that the step closes: only bulges create one.
             const bool bulging = c.bulge[0] != 0.0 || c.bulge[1] != 0.0;
-            const bool created = bulging && c.gap + c.bulge[0] + c.bulge[1] > 0.0;
+            const bool created = bulging && gap + c.bulge[0] + c.bulge[1] > 0.0;
             const double tangentialForce = (c.force - normalForce * c.normal).norm();
             frame->contacts.push_back(
                 {c.partner, c.particle, static_cast<float>(normalForce), created, static_cast<float>(tangentialForce)});

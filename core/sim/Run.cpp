@@ -141,9 +141,10 @@ RunStatistics runToEnd(Simulation& simulation, const RowSink& onRow, const Progr
         }
     }
     stats.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    // The step that blew up counted in world.steps before the guard looked at its state.
-    stats.steps = simulation.world().steps - (stats.end == RunEnd::BlowUp ? 1 : 0);
-    stats.contactUpdates = simulation.contactUpdates();
+    // The step that blew up counted in world.steps and the updates before the guard looked at its state.
+    const bool blewUp = stats.end == RunEnd::BlowUp;
+    stats.steps = simulation.world().steps - (blewUp ? 1 : 0);
+    stats.contactUpdates = simulation.contactUpdates() - (blewUp ? simulation.lastStep().contactUpdates : 0);
     return stats;
 }
 

@@ -26,8 +26,8 @@ struct RunStatistics {
     /// Steps of the simulation so far (also those before a resumed run): after a blow-up those before the step that
     /// blew up, whose state is broken.
     std::int64_t steps = 0;
-    std::int64_t contactUpdates = 0;
-    double wallSeconds = 0.0;  ///< s of real time spent stepping in this call
+    std::int64_t contactUpdates = 0;  ///< of those steps
+    double wallSeconds = 0.0;         ///< s of real time spent stepping in this call
     /// Steps of this call that ran on fewer threads than set (ThreadPace: more threads were slower then).
     std::int64_t stepsOnFewerThreads = 0;
     /// Steps of this call by the threads they ran on (Simulation::lastStepThreads).
@@ -36,8 +36,9 @@ struct RunStatistics {
     std::string message;  ///< for a blow-up: the guard's one line
 
     [[nodiscard]] bool finished() const { return end == RunEnd::StoppingRule; }
-    /// Whether the run ended before run.time, whatever the reason (`end` says which).
-    [[nodiscard]] bool endedEarly() const { return end != RunEnd::RunTime; }
+    /// Whether the run ended before its `runSteps` (stepsPerRun), whatever the reason (`end` says which): a stopping
+    /// rule or an interrupt at the last step is no early end.
+    [[nodiscard]] bool endedEarly(std::int64_t runSteps) const { return end != RunEnd::RunTime && steps < runSteps; }
 };
 
 /// Steps of a whole run: run.time / solver.dt, rounded, at least 1 (checkSettings bounds it).

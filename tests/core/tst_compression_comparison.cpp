@@ -216,6 +216,18 @@ private slots:
         const auto unloading = analysis::fitTopForceScaling(levels, false);
         QCOMPARE(unloading.points, 1);
         QVERIFY(!unloading.determined);
+        // Levels of one phi Z <f>: n sxx - sx^2 leaves a round-off of either sign, no line (it could read as one).
+        std::vector<CompressionLevel> same;
+        for (int k = 0; k < 7; ++k) {
+            CompressionLevel l;
+            l.stroke = 1;
+            l.volumeFraction = 0.6137;
+            l.coordination = 5.3791;
+            l.meanForce = 0.0173;
+            l.topForce = 0.1 * k;
+            same.push_back(l);
+        }
+        QVERIFY(!analysis::fitTopForceScaling(same, true).determined);
     }
 };
 
