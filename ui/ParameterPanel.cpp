@@ -56,7 +56,9 @@ QString tooltipFor(const Parameter& p)
 const QString kOpenFileItem = QStringLiteral("Open file...");
 /// The picker items' role that marks a saved state's file (bool).
 constexpr int kSavedStateRole = Qt::UserRole + 1;
-const QString kErrorStyle = QStringLiteral("border: 1px solid #c62828; background: #fdecea;");
+/// A refused field's background and text.
+const QColor kRefusedBackground(0xfd, 0xec, 0xea);
+const QColor kRefusedText(0xb7, 0x1c, 0x1c);
 
 /// Colours a label's text through its palette, and makes it bold or italic through a font that sets only that: a
 /// style sheet would keep the window's font from reaching the label (in presentation mode the description, the
@@ -322,7 +324,21 @@ void ParameterPanel::setRowError(Row& row, bool error)
     QWidget* editor = row.line != nullptr    ? static_cast<QWidget*>(row.line)
                       : row.check != nullptr ? static_cast<QWidget*>(row.check)
                                              : static_cast<QWidget*>(row.combo);
-    editor->setStyleSheet(error ? kErrorStyle : QString());
+    // Through the palette, not a style sheet, which kept the field at the usual text size in presentation mode; the
+    // "refused" property says it to tests and scripts.
+    editor->setProperty("refused", error);
+    if (error) {
+        QPalette palette = editor->palette();
+        for (const auto role : {QPalette::Base, QPalette::Button}) {
+            palette.setColor(role, kRefusedBackground);
+        }
+        for (const auto role : {QPalette::Text, QPalette::ButtonText}) {
+            palette.setColor(role, kRefusedText);
+        }
+        editor->setPalette(palette);
+    } else {
+        editor->setPalette(QPalette());  // the window's again
+    }
 }
 
 void ParameterPanel::setScenario(const Scenario& scenario, const Settings& settings, const QString& origin,
