@@ -22,6 +22,7 @@
 #include <QScrollArea>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <exception>
@@ -80,6 +81,24 @@ QColor unusedColour()
     return QApplication::palette().color(QPalette::Mid);
 }
 
+/// A choice box that the mouse wheel changes only while it has the keyboard focus (a click or Tab gives it): scrolling
+/// the panel over a box changed the box under the pointer instead (solver.sweep and solver.criterion of a playing run,
+/// applied at once; the scenario picker would load another scenario). The wheel then scrolls the panel.
+class ChoiceBox final : public QComboBox {
+public:
+    explicit ChoiceBox(QWidget* parent) : QComboBox(parent) { setFocusPolicy(Qt::StrongFocus); }
+
+protected:
+    void wheelEvent(QWheelEvent* event) override
+    {
+        if (!hasFocus()) {
+            event->ignore();  // to the scroll area
+            return;
+        }
+        QComboBox::wheelEvent(event);
+    }
+};
+
 }  // namespace
 
 struct ParameterPanel::Row {
@@ -97,7 +116,7 @@ struct ParameterPanel::Row {
 };
 
 ParameterPanel::ParameterPanel(QWidget* parent)
-    : QWidget(parent), scenarioPicker_(new QComboBox(this)), description_(new QLabel(this)), error_(new QLabel(this))
+    : QWidget(parent), scenarioPicker_(new ChoiceBox(this)), description_(new QLabel(this)), error_(new QLabel(this))
 {
     scenarioPicker_->setObjectName(QStringLiteral("scenarioPicker"));
     scenarioPicker_->setToolTip(tr("Built-in scenarios, or a scenario JSON file"));
@@ -223,7 +242,8 @@ QWidget* ParameterPanel::makeEditor(const Parameter& p, Row& row)
                 [this, key](bool on) { commit(key, on ? QStringLiteral("true") : QStringLiteral("false")); });
         return row.check;
     case ParameterKind::Choice:
-        row.combo = new QComboBox(this);
+        row.combo = new ChoiceBox(this);
+        row.combo->setObjectName(QString::fromStdString(key));
         for (const auto& choice : p.choices) {
             row.combo->addItem(QString::fromStdString(choice));
         }

@@ -38,6 +38,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cstddef>
@@ -797,6 +798,33 @@ private slots:
         // A dt that resolves the contact clears it.
         controller_->setParameter(QStringLiteral("solver.dt"), QStringLiteral("3e-9"));
         QTRY_VERIFY_WITH_TIMEOUT(!advisory->isVisible(), kTimeout);
+    }
+
+    void theWheelOverAChoiceDoesNotChangeIt()
+    {
+        // Scrolling the Parameters panel with the wheel: a box that came under the pointer took the notches and
+        // changed solver.sweep and solver.criterion of the playing run (applied at once). Without the keyboard focus a
+        // box now passes the wheel on; with it (a click, Tab), the wheel changes it as usual.
+        auto* sweep = window_->parameterPanel()->findChild<QComboBox*>(QStringLiteral("solver.sweep"));
+        QVERIFY(sweep != nullptr);
+        const QString before = sweep->currentText();
+        const auto sweepInForce = window_->settings()->solver.sweep;
+        QSignalSpy accepted(controller_.get(), &SimulationController::parameterAccepted);
+        const auto wheel = [sweep] {
+            const QPointF at(sweep->width() / 2.0, sweep->height() / 2.0);
+            QWheelEvent event(at, sweep->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                              Qt::NoScrollPhase, false);
+            QApplication::sendEvent(sweep, &event);
+        };
+        sweep->clearFocus();
+        for (int notch = 0; notch < 3; ++notch) {
+            wheel();
+        }
+        QTest::qWait(200);
+        QCOMPARE(sweep->currentText(), before);
+        QCOMPARE(accepted.size(), 0);
+        QVERIFY(window_->settings()->solver.sweep == sweepInForce);
+        QCOMPARE(sweep->focusPolicy(), Qt::StrongFocus);  // the wheel does not give it the focus either
     }
 
     void thePlayHintGoesWhenTheRunPlays()
