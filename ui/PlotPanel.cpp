@@ -338,6 +338,12 @@ void PlotPanel::startRun(const RunInfo& run)
     const bool sameCharts = solverChartOf(run.settings.solver.method) == solverChart_;
     const bool sameColumns = run.continued && run.columns == series_.columns && sameCharts;
     settings_ = run.settings;
+    if (run.continued && !sameCharts && !series_.time.empty()) {
+        // The rows so far are of the other method's solver: cd's N_I = 30 was drawn as 30 MD steps per step.
+        solverChartSince_ = series_.time.back();
+    } else if (!run.continued) {
+        solverChartSince_ = -std::numeric_limits<double>::infinity();
+    }
     if (run.continued && !sameColumns) {
         // Another method on the same state (cd's sliding and force_change columns, md's overlaps): the rows so far
         // stay, by column name; a column the earlier rows lack reads NaN there (not drawn).
@@ -583,6 +589,10 @@ void PlotPanel::refreshPlot(Plot& thePlot)
     auto [first, last] = samplesWithin(series_.time, drawn.from, drawn.to);
     if (plot->perStep) {
         first = std::max<std::size_t>(first, 1);  // row 0: the run's state before its first step, no solver ran
+        // Rows of another method's solver before a switch (solverChartSince_).
+        first = std::max(first, static_cast<std::size_t>(
+                                    std::upper_bound(series_.time.begin(), series_.time.end(), solverChartSince_) -
+                                    series_.time.begin()));
         last = std::max(first, last);
     }
     const std::span<const double> times = std::span(series_.time).subspan(first, last - first);

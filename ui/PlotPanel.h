@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <future>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -122,7 +123,10 @@ private:
     std::vector<std::string> units_;
     std::optional<Settings> settings_;
     std::string oscillationColumn_;
-    SolverChart solverChart_ = SolverChart::None;      ///< the solver's chart of the charts shown
+    SolverChart solverChart_ = SolverChart::None;  ///< the solver's chart of the charts shown
+    /// s, the solver's chart shows rows after this time only: a switch to a method whose chart reads the same columns
+    /// otherwise (cd's iterations per step as md's MD steps per step) starts it afresh.
+    double solverChartSince_ = -std::numeric_limits<double>::infinity();
     std::optional<analysis::FitWindow> chosenWindow_;  ///< set by dragging; nullopt: automatic
     std::optional<analysis::OscillationAnalysis> oscillation_;
     std::optional<analysis::FitWindow> fittedWindow_;  ///< the window of the last fit shown (the plot's band)

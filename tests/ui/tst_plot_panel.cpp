@@ -334,8 +334,28 @@ private slots:
         solver = chartTitled(panel, QStringLiteral("MD steps per solver step"));
         QVERIFY(solver != nullptr);
         QCOMPARE(solver->series().size(), qsizetype{1});
-        QCOMPARE(qobject_cast<QLineSeries*>(solver->series().front())->points().size(), qsizetype{2});
+        // md's rows only: the flight's 0 at t = 0.001 s was no MD step.
+        QCOMPARE(qobject_cast<QLineSeries*>(solver->series().front())->points().size(), qsizetype{1});
         QCOMPARE(leftAxis(solver)->titleText(), QStringLiteral("n_MD (1)"));
+
+        // cd -> md on piston2d's state: cd's N_I = 40 of the rows before the switch was drawn as 40 MD steps per solver
+        // step; the chart now starts at the switch. The rows themselves stay (CSV export).
+        PlotPanel switched;
+        RunInfo cd = runInfo("piston2d", {"piston_y", "iterations", "residual"}, {"m", "1", "1"}, 1000);
+        switched.startRun(cd);
+        switched.appendRows({{0.0, {150.0, 0.0, 0.0}}, {0.01, {149.9, 40.0, 0.5}}, {0.02, {149.8, 40.0, 0.25}}});
+        RunInfo soft = cd;
+        soft.settings.solver.method = granular::Method::SoftParticle;
+        soft.continued = true;
+        switched.startRun(soft);
+        switched.appendRows({{0.03, {149.7, 29.0, 0.0}}, {0.04, {149.6, 29.0, 0.0}}});
+        switched.refreshNow();
+        QChart* steps = chartTitled(switched, QStringLiteral("MD steps per solver step"));
+        QVERIFY(steps != nullptr);
+        const auto points = qobject_cast<QLineSeries*>(steps->series().front())->points();
+        QCOMPARE(points.size(), qsizetype{2});
+        QCOMPARE(points.front().x(), 0.03);
+        QCOMPARE(switched.series().column("iterations").at(1), 40.0);
     }
 
     void theInnerPressureIsZoomedOntoItsSettling()
