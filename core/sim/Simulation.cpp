@@ -247,6 +247,12 @@ std::unique_ptr<Simulation> Simulation::withMethod(Method method) const
     continued->waiting_ = waiting_;
     eraseKey(continued->waiting_, "solver.method");
     continued->beforeLoadSteps_ = beforeLoadSteps_;
+    // What the state shows until the new method's first step: its contacts and overlaps as the last step left them
+    // (the studio read 0 contacts and 0 m beside a view of 130 contacts); nothing of the other solver's own work.
+    continued->lastStep_.contacts = lastStep_.contacts;
+    continued->lastStep_.slidingContacts = lastStep_.slidingContacts;
+    continued->lastStep_.meanOverlap = lastStep_.meanOverlap;
+    continued->lastStep_.maxOverlap = lastStep_.maxOverlap;
     return continued;
 }
 

@@ -186,6 +186,24 @@ private slots:
         QCOMPARE(number(simulation.resetScenario(), "piston.load_step_time"), 0.02);
     }
 
+    void aMethodSwitchKeepsWhatTheStateShows()
+    {
+        // The contacts and overlaps of the state carry over until the new method's first step (the studio's status
+        // read 0 contacts and 0 m after a switch while paused); the other solver's iterations do not.
+        Simulation simulation(resolveScenario("chain1d"));
+        for (int k = 0; k < 60; ++k) {
+            simulation.step();
+        }
+        const StepDiagnostics before = simulation.lastStep();
+        QVERIFY(before.contacts > 0 && before.meanOverlap > 0.0 && before.iterations > 0);
+        const auto switched = simulation.withMethod(Method::SoftParticle);
+        QCOMPARE(switched->lastStep().contacts, before.contacts);
+        QVERIFY(switched->lastStep().meanOverlap == before.meanOverlap);
+        QVERIFY(switched->lastStep().maxOverlap == before.maxOverlap);
+        QCOMPARE(switched->lastStep().iterations, std::int64_t{0});
+        QVERIFY(switched->lastStep().residual == 0.0);
+    }
+
     void anEditWaitingForTheResetKeepsWaitingThroughAMethodSwitch()
     {
         Scenario scenario = resolveScenario("chain1d");
