@@ -1,6 +1,7 @@
 #include "ParameterPanel.h"
 
 #include "BuiltinScenarios.h"
+#include "LabelColours.h"
 #include "ValueText.h"
 #include "scenario/Schema.h"
 #include "settings/ParameterUse.h"
@@ -66,9 +67,7 @@ const QColor kRefusedText(0xb7, 0x1c, 0x1c);
 /// hints and the "on reset" marks stayed at the usual size).
 void styleText(QLabel& label, const QColor& colour, bool bold = false, bool italic = false)
 {
-    QPalette palette = label.palette();
-    palette.setColor(QPalette::WindowText, colour);
-    label.setPalette(palette);
+    setLabelColours(label, colour);
     QFont font;
     font.setBold(bold);
     font.setItalic(italic);

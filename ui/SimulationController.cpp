@@ -575,10 +575,6 @@ private:
             s.appliedPistonForce = lastPistonForce_;
         }
         s.advisories = simulation_->advisories();
-        // The rows come on whole steps here too, and play stops at run.time rounded so.
-        for (auto& advice : stepGridAdvisories(simulation_->settings())) {
-            s.advisories.push_back(std::move(advice));
-        }
         s.running = shared_->running;
         // A count set since the stretch has no steps yet.
         s.threads = threads_.set == solverThreadsSet() ? threads_ : SolverThreadsShare{solverThreadsSet(), 0, 0, 0};

@@ -12,7 +12,6 @@
 #include "scenario/ScenarioError.h"
 #include "settings/SettingsBinding.h"
 #include "settings/SettingsChecks.h"
-#include "sim/Run.h"
 #include "sim/Simulation.h"
 
 #include <unistd.h>
@@ -183,9 +182,6 @@ int ensembleScenario(const EnsembleOptions& options, std::ostream& userOut, std:
         {
             const Simulation trial(scenario);
             advisories = trial.advisories();
-            for (auto& advice : stepGridAdvisories(trial.settings())) {
-                advisories.push_back(std::move(advice));
-            }
         }  // the first seed's world builds (e.g. the grains fit); freed at once
         // Each seed runs into a scratch folder of this machine first (TMPDIR, else /tmp): one that is missing stops
         // the ensemble here, not every seed's run.

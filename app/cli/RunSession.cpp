@@ -395,9 +395,6 @@ int RunSession::run(std::ostream& out, std::ostream& err)
     for (const auto& advice : simulation_->advisories()) {
         err << "granular: warning: " << advice << '\n';
     }
-    for (const auto& advice : stepGridAdvisories(settings)) {
-        err << "granular: warning: " << advice << '\n';
-    }
     [[maybe_unused]] const bool writeFrames = output && settings.run.writeVtk;
     std::int64_t checkpointSteps = 0;
     if (output && resumedFrom_ && *resumedFrom_ == *options_.outDirectory) {

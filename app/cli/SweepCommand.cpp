@@ -167,11 +167,7 @@ int sweepScenario(const SweepOptions& options, std::ostream& userOut, std::ostre
             checkRunCoversAStep(parseSettings(scenario));
             {
                 const Simulation trial(scenario);
-                std::vector<std::string> trialAdvice = trial.advisories();
-                for (auto& advice : stepGridAdvisories(trial.settings())) {
-                    trialAdvice.push_back(std::move(advice));
-                }
-                for (const auto& advice : trialAdvice) {
+                for (const auto& advice : trial.advisories()) {
                     std::string line = options.key;
                     line.append(" = ").append(value).append(": ").append(advice);
                     advisories.push_back(std::move(line));

@@ -12,6 +12,7 @@
 #include "settings/SettingsChecks.h"
 #include "setup/WorldBuilder.h"
 #include "sim/BlowUpGuard.h"
+#include "sim/Run.h"
 #include "util/Parallel.h"
 
 #include <algorithm>
@@ -230,6 +231,15 @@ LoadStepChange Simulation::applyLoadStep()
     beforeLoadSteps_ = std::move(before);
     change.forceAfter = world_.piston->appliedForce(world_.time + 0.5 * settings_.solver.dt);
     return change;
+}
+
+std::vector<std::string> Simulation::advisories() const
+{
+    std::vector<std::string> advice = stepper_->advisories(world_);
+    for (auto& line : stepGridAdvisories(settings_)) {
+        advice.push_back(std::move(line));
+    }
+    return advice;
 }
 
 std::unique_ptr<Simulation> Simulation::withMethod(Method method) const

@@ -85,8 +85,9 @@ public:
     /// Current values of the observables, in the order of observables().
     [[nodiscard]] std::vector<double> sample() const;
     [[nodiscard]] std::shared_ptr<const Frame> frame() const { return Frame::capture(world_); }
-    /// The method's advice on the current settings (see Stepper::advisories); empty when none.
-    [[nodiscard]] std::vector<std::string> advisories() const { return stepper_->advisories(world_); }
+    /// The method's advice on the current settings (see Stepper::advisories), then what whole steps make of run.time
+    /// and output.interval (stepGridAdvisories); empty when none.
+    [[nodiscard]] std::vector<std::string> advisories() const;
     /// True once the method's stopping rule holds (see Stepper::finished).
     [[nodiscard]] bool finished() const { return stepper_->finished(world_); }
     /// Whether a saved state ends with the record of what load steps replaced in the scenario (what reset() goes
