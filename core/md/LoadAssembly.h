@@ -85,13 +85,15 @@ public:
     /// Whether the grains form one block (one solver thread, or a short contact list): completingGrains may then be
     /// used.
     [[nodiscard]] bool oneBlock() const { return blocks_.size() == 1; }
-    /// One block only: calls grain(j) for every grain j in ascending order, each followed by pair(k, i, j) for the
-    /// grain pairs k whose body 1 is j (body 0 is i < j) in ascending k; and after every `run` grains (and the last),
-    /// for the grains [first, last) whose pairs have all been called since (the pairs whose body 0 a grain is come with
-    /// their higher grain), boundary(k) for their wall, piston and drum contacts, each grain's in ascending k, then
-    /// complete(first, last). Every grain sees its contacts in ascending index, its pairs before its boundary
-    /// contacts, as one loop over the contacts in index order gives them; the grains are complete in ascending order,
-    /// the piston's contacts come in ascending index.
+    /// One block only, a run of `run` grains at a time (the runs start at multiples of `run`): calls grain(j) for every
+    /// grain j of the run in ascending order, then pair(k, i, j) for the grain pairs k whose body 1 j is in the run
+    /// (body 0 is i < j, a grain of this or an earlier run) in ascending k; then, for the grains [first, last) whose
+    /// pairs have all been called since (the pairs whose body 0 a grain is come with their higher grain), boundary(k)
+    /// for their wall, piston and drum contacts, each grain's in ascending k, then complete(first, last). Every grain
+    /// sees its contacts in ascending index, its pairs before its boundary contacts, as one loop over the contacts in
+    /// index order gives them, and both grains of a pair have had grain() called before the pair; the grains are
+    /// complete in ascending order, the piston's contacts come in ascending index. (The pairs of a run in one loop over
+    /// k, with no branch per grain: the end of each grain's pairs, taken per grain, was a mispredicted branch a grain.)
     template <class Grain, class Pair, class Boundary, class Complete>
     void completingGrains(std::size_t run, const Grain& grain, const Pair& pair, const Boundary& boundary,
                           const Complete& complete) const;
@@ -257,14 +259,15 @@ void LoadAssembly::completingGrains(std::size_t run, const Grain& grain, const P
     }
     std::size_t k = block.firstPair;
     std::size_t finished = 0;  // the grains before it are complete
-    for (std::size_t j = 0; j < grains_; ++j) {
-        grain(j);
-        for (; k < block.endPair && static_cast<std::size_t>(particle[k]) == j; ++k) {
-            pair(k, static_cast<std::size_t>(partner[k]), j);
+    for (std::size_t first = 0; first < grains_; first += run) {
+        const std::size_t last = std::min(first + run, grains_);
+        for (std::size_t j = first; j < last; ++j) {
+            grain(j);
         }
-        if ((j + 1) % run != 0 && j + 1 != grains_) {
-            continue;  // the grains that are complete are looked for once per run of grains
+        for (; k < block.endPair && static_cast<std::size_t>(particle[k]) < last; ++k) {
+            pair(k, static_cast<std::size_t>(partner[k]), static_cast<std::size_t>(particle[k]));
         }
+        const std::size_t j = last - 1;
         std::size_t end = finished;
         while (end <= j && pairsEndWith[end] <= j) {
             ++end;

@@ -245,7 +245,8 @@ private slots:
     }
 
     /// completingGrains (md's one-thread kick, dashpots and next drift in one pass): every contact once; each grain
-    /// sees its contacts in ascending index, its pairs before its wall and piston contacts; complete(first, last)
+    /// sees its contacts in ascending index, its pairs before its wall and piston contacts, and a pair comes after
+    /// grain() of both its grains (md kicks them there: a dashpot needs both kicked); complete(first, last)
     /// covers the grains in ascending runs, called after a multiple of `run` grains (or the last), each grain only
     /// once every one of its contacts has been seen; the piston's contacts come in ascending index.
     void completingGrainsSeesEveryGrainsContactsInOrderBeforeCompleting()
@@ -265,6 +266,7 @@ private slots:
         bool wellTimed = true;
         bool inRuns = true;
         bool beforeComplete = true;
+        bool afterGrains = true;
         const std::size_t run = 64;
         assembly.completingGrains(
             run, [&](std::size_t j) { grainsSeen = j + 1; },
@@ -273,6 +275,7 @@ private slots:
                 seenBy[i].push_back(k);
                 seenBy[j].push_back(k);
                 beforeComplete = beforeComplete && completed[i] == 0 && completed[j] == 0;
+                afterGrains = afterGrains && i < j && j < grainsSeen;
             },
             [&](std::size_t k) {
                 ++visits[k];
@@ -295,6 +298,7 @@ private slots:
         QVERIFY2(inRuns, "complete() was not given consecutive, ascending runs of grains");
         QVERIFY2(wellTimed, "complete() called between two runs of grains");
         QVERIFY2(beforeComplete, "a contact was seen after its grain was complete");
+        QVERIFY2(afterGrains, "a pair was seen before grain() of its grains");
         for (std::size_t k = 0; k < world.contacts.size(); ++k) {
             QCOMPARE(visits[k], 1);
         }
