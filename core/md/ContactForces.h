@@ -83,16 +83,16 @@ bool boundaryDampingForce(const World& world, Contact& c, const ContactMemory& m
 /// what the kick reads and writes) when the dashpots read them.
 inline constexpr std::size_t kKickedAhead = 8 * kVerletLanes;
 
-/// The kick and addDampingForces at once, grain by grain, where the contacts are assembled as one block of grains:
-/// first kickPiston(); kickGrains(j, end) kicks grains [j, end) for every j that is a multiple of kKickedAhead (end:
-/// kKickedAhead later or the last grain), and then, grain by grain, the dashpots of the grain pairs whose body 1 is j
-/// are added (their body 0, a lower grain, has been kicked already; a dashpot reads only velocities, which the kick of
-/// later grains does not touch); as soon as a grain has all its pairs' dashpots, those of its wall, piston and drum
-/// contacts (the piston kicked first: its kick reads none of these dashpots), and then completed(first, last) for
-/// such grains, looked for every kKickedAhead grains (e.g. the next step's drift of those grains, whose loads are then
-/// final and in the cache: LoadAssembly::completingGrains). Every grain sums its dashpots in ascending contact
-/// index, as addDampingForces does: the same loads, bit for bit, with one pass over the grains and their pairs
-/// instead of two.
+/// The kick and addDampingForces at once, a run of kKickedAhead grains at a time, where the contacts are assembled as
+/// one block of grains: first kickPiston(); kickGrains(j, end) kicks the run's grains [j, end) (j a multiple of
+/// kKickedAhead, end kKickedAhead later or the last grain), and then the dashpots of the grain pairs whose body 1 is
+/// in the run are added in ascending index (their body 0, a lower grain, has been kicked already; a dashpot reads only
+/// velocities, which the kick of later grains does not touch); as soon as a grain has all its pairs' dashpots, those of
+/// its wall, piston and drum contacts (the piston kicked first: its kick reads none of these dashpots), and then
+/// completed(first, last) for such grains, looked for every kKickedAhead grains (e.g. the next step's drift of those
+/// grains, whose loads are then final and in the cache: LoadAssembly::completingGrains). Every grain sums its dashpots
+/// in ascending contact index, as addDampingForces does: the same loads, bit for bit, with one pass over the grains and
+/// their pairs instead of two.
 template <class KickGrains, class KickPiston, class Completed>
 void kickAndAddDampingForces(World& world, const std::vector<ContactMemory>& memory, BodyLoads& loads,
                              const LoadAssembly& assembly, bool publish, const KickGrains& kickGrains,

@@ -267,9 +267,14 @@ private slots:
         bool inRuns = true;
         bool beforeComplete = true;
         bool afterGrains = true;
+        bool inOrder = true;
         const std::size_t run = 64;
         assembly.completingGrains(
-            run, [&](std::size_t j) { grainsSeen = j + 1; },
+            run,
+            [&](std::size_t j) {
+                inOrder = inOrder && j == grainsSeen;  // every grain once, ascending
+                grainsSeen = j + 1;
+            },
             [&](std::size_t k, std::size_t i, std::size_t j) {
                 ++visits[k];
                 seenBy[i].push_back(k);
@@ -299,6 +304,7 @@ private slots:
         QVERIFY2(wellTimed, "complete() called between two runs of grains");
         QVERIFY2(beforeComplete, "a contact was seen after its grain was complete");
         QVERIFY2(afterGrains, "a pair was seen before grain() of its grains");
+        QVERIFY2(inOrder && grainsSeen == grains, "grain() was not called once for every grain, in ascending order");
         for (std::size_t k = 0; k < world.contacts.size(); ++k) {
             QCOMPARE(visits[k], 1);
         }
