@@ -12,7 +12,7 @@
 #include "settings/SettingsChecks.h"
 #include "setup/WorldBuilder.h"
 #include "sim/BlowUpGuard.h"
-#include "sim/Run.h"
+#include "sim/StepGrid.h"
 #include "util/Parallel.h"
 
 #include <algorithm>
